@@ -1,0 +1,1 @@
+"""What runs on or describes the hardware: firmware, GPIO peripherals, geometry, deployment."""

@@ -1,0 +1,1 @@
+"""Reading the throwing sticks: frame sources, detection, classification, settling, evidence."""
