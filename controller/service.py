@@ -14,6 +14,7 @@ worker published.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from typing import Any
@@ -40,15 +41,10 @@ class Subscription:
     def put(self, event: dict[str, Any]) -> None:
         """Add an event, dropping the oldest when full (called by the worker)."""
         with self._lock:
-            while True:
-                try:
-                    self._queue.put_nowait(event)
-                    return
-                except queue.Full:
-                    try:
-                        self._queue.get_nowait()
-                    except queue.Empty:
-                        pass
+            if self._queue.full():
+                with contextlib.suppress(queue.Empty):
+                    self._queue.get_nowait()
+            self._queue.put_nowait(event)
 
     def get(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next event, or None after `timeout` seconds (or once closed and drained)."""
