@@ -45,13 +45,16 @@ CREATE TABLE IF NOT EXISTS throws (
     reading TEXT,
     evidence BLOB
 );
-CREATE TABLE IF NOT EXISTS moves (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
     at REAL NOT NULL,
-    side TEXT NOT NULL,
-    move TEXT NOT NULL,
-    throw_value INTEGER
+    kind TEXT NOT NULL,
+    value INTEGER,
+    move TEXT,
+    side TEXT,
+    throw_id TEXT,
+    PRIMARY KEY (game_id, ply)
 );
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -66,7 +69,6 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, id);
 CREATE INDEX IF NOT EXISTS throws_by_game ON throws (game_id, at);
-CREATE INDEX IF NOT EXISTS moves_by_game ON moves (game_id, id);
 """
 
 
@@ -88,12 +90,18 @@ class ThrowEntry:
 
 
 @dataclass(frozen=True)
-class MoveEntry:
-    """A move the session accepted: `move` in `FROM-TO` notation, with the throw it used."""
+class Action:
+    """One action of the line of play: a counted throw (`value`) or a move (`FROM-TO`).
 
-    side: str
-    move: str
-    throw_value: int | None
+    `side` is the side that threw or moved (None for opening throws, before sides are known);
+    a throw's `throw_id` finds its photo.
+    """
+
+    kind: str
+    value: int | None = None
+    move: str | None = None
+    side: str | None = None
+    throw_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -101,12 +109,14 @@ class Step:
     """What one step of a game changes, written in one transaction.
 
     `state` is the rules core's `GameState.to_dict()` after the step (None: unchanged);
-    `events` are `(type, data)` pairs as the session reported them.
+    `events` are `(type, data)` pairs as the session reported them. The line of play is cut
+    back to `keep_actions` actions (a takeback) before `actions` are appended to it.
     """
 
     events: Sequence[tuple[str, Mapping[str, Any]]] = ()
     throws: Sequence[ThrowEntry] = ()
-    moves: Sequence[MoveEntry] = ()
+    keep_actions: int | None = None
+    actions: Sequence[Action] = ()
     state: Mapping[str, Any] | None = None
     phase: str | None = None
     winner: str | None = None
@@ -246,12 +256,22 @@ class Journal:
                         entry.evidence,
                     ),
                 )
-            for move in step.moves:
+            if step.keep_actions is not None:
                 db.execute(
-                    "INSERT INTO moves (game_id, at, side, move, throw_value)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, step.at, move.side, move.move, move.throw_value),
+                    "DELETE FROM actions WHERE game_id = ? AND ply >= ?",
+                    (game_id, step.keep_actions),
                 )
+            (first,) = db.execute(
+                "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            db.executemany(
+                "INSERT INTO actions (game_id, ply, at, kind, value, move, side, throw_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, first + i, step.at, a.kind, a.value, a.move, a.side, a.throw_id)
+                    for i, a in enumerate(step.actions)
+                ],
+            )
             for kind, data in step.events:
                 db.execute(
                     "INSERT INTO events (game_id, at, type, data) VALUES (?, ?, ?, ?)",
@@ -334,16 +354,17 @@ class Journal:
             for id_, at, source, value, flat, counted, reading, has_evidence in rows
         ]
 
-    def moves(self, game_id: str) -> list[dict[str, Any]]:
-        """The game's accepted moves in order: `{"at", "side", "move", "throw_value"}`."""
+    def actions(self, game_id: str) -> list[dict[str, Any]]:
+        """The line of play in order: `{"at", "kind", "value", "move", "side", "throw_id"}`."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT at, side, move, throw_value FROM moves WHERE game_id = ? ORDER BY id",
+                "SELECT at, kind, value, move, side, throw_id FROM actions"
+                " WHERE game_id = ? ORDER BY ply",
                 (game_id,),
             ).fetchall()
         return [
-            {"at": at, "side": side, "move": move, "throw_value": value}
-            for at, side, move, value in rows
+            {"at": at, "kind": kind, "value": value, "move": move, "side": side, "throw_id": tid}
+            for at, kind, value, move, side, tid in rows
         ]
 
     def evidence(self, throw_id: str) -> bytes | None:

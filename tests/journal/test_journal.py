@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.journal import GameRow, Journal, JournalError, MoveEntry, Step, ThrowEntry
+from controller.journal import Action, GameRow, Journal, JournalError, Step, ThrowEntry
 
 PLAYERS = {"W": {"name": "Ana", "kind": "human"}, "B": {"name": "Computer", "kind": "computer"}}
 JPEG = b"\xff\xd8\xff\xe0fake-jpeg\xff\xd9"
@@ -39,6 +39,7 @@ def test_steps_read_back_after_reopening(tmp_path: Path) -> None:
         Step(
             events=[("throw", {"value": 1, "side": "B"})],
             throws=[ThrowEntry("t1", "camera", 1, 1, True, {"status": "ok"}, JPEG)],
+            actions=[Action("throw", value=1, side="B", throw_id="t1")],
             state={"s": 1},
             phase="move",
             at=1001.0,
@@ -48,7 +49,7 @@ def test_steps_read_back_after_reopening(tmp_path: Path) -> None:
         "g1",
         Step(
             events=[("move", {"move": "10-11"})],
-            moves=[MoveEntry("B", "10-11", 1)],
+            actions=[Action("move", move="10-11", side="B")],
             state={"s": 2},
             phase="throw",
             at=1002.0,
@@ -62,7 +63,10 @@ def test_steps_read_back_after_reopening(tmp_path: Path) -> None:
     assert (game.game_id, game.phase, game.state) == ("g1", "throw", {"s": 2})
     assert game.players == PLAYERS
     assert [event["type"] for event in again.events("g1")] == ["throw", "move"]
-    assert again.moves("g1") == [{"at": 1002.0, "side": "B", "move": "10-11", "throw_value": 1}]
+    assert [(a["kind"], a["value"], a["move"], a["at"]) for a in again.actions("g1")] == [
+        ("throw", 1, None, 1001.0),
+        ("move", None, "10-11", 1002.0),
+    ]
     assert again.throws("g1")[0]["has_evidence"] is True
     assert again.evidence("t1") == JPEG
     again.close()
@@ -73,6 +77,14 @@ def test_a_step_for_an_unknown_game_writes_nothing(journal: Journal) -> None:
     with pytest.raises(KeyError):
         journal.commit("nope", Step(events=[("throw", {})]))
     assert journal.events("nope") == [] and journal.events("g1") == []
+
+
+def test_a_takeback_cuts_the_line_of_play(journal: Journal) -> None:
+    start(journal)
+    line = [Action("throw", value=2, side="W"), Action("move", move="9-11", side="W")]
+    journal.commit("g1", Step(actions=line))
+    journal.commit("g1", Step(keep_actions=1, actions=[Action("move", move="7-9", side="W")]))
+    assert [a["move"] for a in journal.actions("g1")] == [None, "7-9"]
 
 
 def test_a_throw_without_photo_and_an_unknown_throw(journal: Journal) -> None:
