@@ -108,7 +108,8 @@ class Action:
 class Step:
     """What one step of a game changes, written in one transaction.
 
-    `state` is the rules core's `GameState.to_dict()` after the step (None: unchanged);
+    `state` is the rules core's `GameState.to_dict()` after the step and `players` the seats
+    as they stand (the opening may swap them) (None: unchanged);
     `events` are `(type, data)` pairs as the session reported them. The line of play is cut
     back to `keep_actions` actions (a takeback) before `actions` are appended to it.
     """
@@ -118,6 +119,7 @@ class Step:
     keep_actions: int | None = None
     actions: Sequence[Action] = ()
     state: Mapping[str, Any] | None = None
+    players: Mapping[str, Any] | None = None
     phase: str | None = None
     winner: str | None = None
     score: int | None = None
@@ -231,6 +233,9 @@ class Journal:
             if step.state is not None:
                 assignments.append("state = ?")
                 values.append(_dumps(dict(step.state)))
+            if step.players is not None:
+                assignments.append("players = ?")
+                values.append(_dumps(dict(step.players)))
             if step.phase is not None:
                 assignments += ["phase = ?", "winner = ?", "score = ?"]
                 values += [step.phase, step.winner, step.score]
