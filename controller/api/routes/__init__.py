@@ -1,0 +1,1 @@
+"""One module per resource; each has a `router` that `create_app` includes."""

@@ -1,0 +1,20 @@
+"""`GET /api/status`: is everything up (for people, the kiosk's health dots, and monitoring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from controller.api.deps import ServiceDep, SettingsDep
+from controller.api.schemas import StatusOut
+
+router = APIRouter(tags=["status"])
+
+
+@router.get("/api/status", response_model=StatusOut)
+def get_status(service: ServiceDep, settings: SettingsDep) -> dict[str, Any]:
+    """Version, uptime, board link and camera (with the reason when degraded), the game."""
+    report = service.status()
+    report["kiosk"] = {"can_start_games": settings.kiosk_can_start_games, "sim": settings.sim}
+    return report
