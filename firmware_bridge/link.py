@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import serial
 
@@ -59,6 +60,19 @@ class SensorFault:
 
 
 LinkEvent = LinkUp | LinkDown | SnapshotChanged | SensorFault
+
+
+class LinkCounters(TypedDict):
+    """What `BoardLink.counters()` returns, for the status API."""
+
+    frames_good: int
+    frames_corrupt: int
+    retries: int
+    reconnects: int
+    reboots: int
+    led_frames_sent: int
+    commands_failed: int
+    heartbeat_age: float | None  # seconds since the board last sent a good frame
 
 
 class LinkError(Exception):
@@ -154,14 +168,21 @@ class BoardLink:
             self._leds_dirty = True
             self._flush_leds(time.monotonic())
 
-    def counters(self) -> dict[str, float | int | None]:
+    def counters(self) -> LinkCounters:
         """Counts for the status API; heartbeat_age is seconds since the board last spoke."""
         with self._lock:
-            out: dict[str, float | int | None] = dict(self._counts)
-            out["heartbeat_age"] = (
-                None if self._last_rx is None else round(time.monotonic() - self._last_rx, 3)
+            c = self._counts
+            age = None if self._last_rx is None else round(time.monotonic() - self._last_rx, 3)
+            return LinkCounters(
+                frames_good=c["frames_good"],
+                frames_corrupt=c["frames_corrupt"],
+                retries=c["retries"],
+                reconnects=c["reconnects"],
+                reboots=c["reboots"],
+                led_frames_sent=c["led_frames_sent"],
+                commands_failed=c["commands_failed"],
+                heartbeat_age=age,
             )
-        return out
 
     def request_raw(self) -> codec.RawReadings:
         """Raw ADC readings and baselines of all 30 sensors (for calibration and doctor)."""

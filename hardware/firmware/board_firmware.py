@@ -125,7 +125,8 @@ class Firmware:
         self.send(codec.ack(number))
 
     def on_raw(self, number, fields):
-        self.send(codec.raw_reply(number, self.scanner.readings, self.scanner.baselines))
+        readings = self.scanner.read_all()
+        self.send(codec.raw_reply(number, readings, self.scanner.baselines))
 
     def on_calibrate(self, number, fields):
         failed = self.scanner.calibrate()
