@@ -46,10 +46,10 @@ def draw_frame(frame: LedFrame, board: str | None = None, title: str = "") -> np
                         0.4, ink, 1)
         piece = board[house - 1] if board else "."
         if piece != ".":
-            colour = (235, 235, 235) if piece == "W" else (15, 15, 15)
+            colour = (235, 235, 235) if piece == "W" else (60, 40, 25)
             centre = (x + CELL - 22, y + 24)
             cv2.circle(image, centre, 13, colour, -1)
-            cv2.circle(image, centre, 13, (128, 128, 128), 1)
+            cv2.circle(image, centre, 13, (200, 200, 200), 2)
     if title:
         cv2.putText(image, title, (MARGIN, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55,
                     (240, 240, 240), 1)

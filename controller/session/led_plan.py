@@ -7,7 +7,6 @@ frame is always complete: every house not named below is off.
 
 from __future__ import annotations
 
-import colorsys
 from dataclasses import dataclass
 
 from controller.session.matching import differing
@@ -58,7 +57,7 @@ TO_THROW_DARK = Signal("to_throw_dark", LedCell((40, 0, 80), "steady"),
 FAULT = Signal("fault", LedCell((0, 0, 255), "blink"),
                "The sensor under this house is faulty.")
 CELEBRATION = Signal("celebration", LedCell((255, 215, 0), "pulse"),
-                     "The game is over: all colours pulse for the winner.")
+                     "The game is over: the whole board pulses gold for the winner.")
 
 LEGEND: tuple[Signal, ...] = (
     MOVABLE, FROM, DESTINATION, ATTACK, BEAR_OFF, COMPUTER_FROM, COMPUTER_TO, PLACE_LIGHT,
@@ -92,18 +91,6 @@ class Guide:
     computer_move: tuple[int, int, bool] | None = None
     pending: tuple[str, int | None, int | None] | None = None
     illegal: tuple[int, ...] = ()
-    now: float = 0.0
-
-
-def celebration(now: float) -> dict[int, LedCell]:
-    """A rainbow along the track that shifts one house every half second."""
-    shift = int(now * 2)
-    cells = {}
-    for house in range(1, HOUSES + 1):
-        r, g, b = colorsys.hsv_to_rgb(((house + shift) % HOUSES) / HOUSES, 1.0, 1.0)
-        cells[house] = LedCell((round(r * 255), round(g * 255), round(b * 255)),
-                               CELEBRATION.cell.effect)
-    return cells
 
 
 def _put_back(board: str, expected: str, faults: frozenset[int]) -> dict[int, LedCell]:
@@ -155,7 +142,7 @@ def led_plan(guide: Guide) -> LedFrame:
     cells: dict[int, LedCell] = {}
     board, expected = guide.board, guide.expected
     if guide.phase == "over":
-        cells = celebration(guide.now)
+        cells = dict.fromkeys(range(1, HOUSES + 1), CELEBRATION.cell)
     elif guide.phase == "illegal":
         cells = {house: ILLEGAL.cell for house in guide.illegal}
     elif board is not None and expected is not None and guide.phase in ("setup", "opening",

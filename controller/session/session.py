@@ -122,7 +122,6 @@ class GameSession:
         self._sync = True
         self._board: str | None = None
         self._faults: frozenset[int] = frozenset()
-        self._now = now
         self._board_since = now
         self._activity = now
         self._turn_since = now
@@ -261,7 +260,7 @@ class GameSession:
             "message": self._shown_message(),
             "leds": [
                 {"house": house, "color": cell.hex(), "effect": cell.effect}
-                for house, cell in enumerate(self.led_frame(self._now), 1)
+                for house, cell in enumerate(led_plan(self._guide()), 1)
             ],
             "events": list(self._events),
             "winner": state.winner,
@@ -280,8 +279,9 @@ class GameSession:
         return self._message
 
     def led_frame(self, now: float) -> LedFrame:
-        """The full LED frame for the game as it stands (see `led_plan` for the language)."""
-        return led_plan(self._guide(now))
+        """The full LED frame for the game as it stands at `now` (see `led_plan`); every
+        pattern is steady or animated by the firmware, so frames change only with the game."""
+        return led_plan(self._guide())
 
     # -- the board -------------------------------------------------------------------------
     def _board_matches(self) -> bool:
@@ -327,7 +327,6 @@ class GameSession:
 
     # -- time ------------------------------------------------------------------------------
     def _advance(self, now: float) -> list[SessionEvent]:
-        self._now = now
         settings = self.settings
         idle = now - self._activity
         if settings.idle_reset_s and idle >= settings.idle_reset_s and self.state.actions:
@@ -336,8 +335,12 @@ class GameSession:
             return []
         quiet = now - self._board_since
         if self._sync:
-            if self._board_matches() and quiet >= settings.quiet_period_s:
-                return self._end_sync(now)
+            if self._board_matches():
+                return self._end_sync(now) if quiet >= settings.quiet_period_s else []
+            if self._message["key"] in ("waiting_board", "setup", "sync"):
+                wrong = list(differing(self._board, self.state.position.squares, self._faults))
+                key = "sync" if self.state.actions else "setup"
+                self._message = message(key, {"houses": wrong})
             return []
         phase = self.state.phase
         if phase == "move":
@@ -598,7 +601,7 @@ class GameSession:
         step = self._reading.candidates[0].owed(self._board)[0]
         return {"house": step.house, "piece": step.piece, "reason": step.reason}
 
-    def _guide(self, now: float) -> Guide:
+    def _guide(self) -> Guide:
         phase = self.phase
         state = self.state
         expected = state.position.squares
@@ -626,7 +629,6 @@ class GameSession:
             computer_move=computer,
             pending=pending,
             illegal=tuple(self._illegal["houses"]) if self._illegal else (),
-            now=now,
         )
 
     def _event(self, kind: str, data: dict[str, Any]) -> SessionEvent:

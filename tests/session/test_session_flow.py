@@ -13,6 +13,7 @@ from controller.session import SessionSettings, Throw
 from controller.session.led_plan import (
     ATTACK,
     BEAR_OFF,
+    CELEBRATION,
     COMPUTER_FROM,
     COMPUTER_TO,
     DESTINATION,
@@ -372,7 +373,7 @@ def test_the_winning_move_ends_the_game_with_the_score_and_a_celebration() -> No
     assert view["score"] is not None and view["message"]["key"] == "game_over_score"
     assert str(view["score"]) in view["message"]["text"]
     frame = table.session.led_frame(table.now)
-    assert all(c.effect == "pulse" for c in frame) and len({c.color for c in frame}) > 10
+    assert set(frame) == {CELEBRATION.cell}
     assert table.throw(2)[0].data["message"]["key"] == "refused_over"
 
 
