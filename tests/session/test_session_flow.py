@@ -76,7 +76,8 @@ def test_setup_lights_the_houses_missing_a_piece_or_holding_the_wrong_one(table:
     assert cell(table, 2) == PLACE_DARK.cell
     assert cell(table, 3) == PLACE_LIGHT.cell
     assert cell(table, 11).effect == "off"
-    assert table.session.view()["message"]["key"] == "waiting_board"
+    message = table.session.view()["message"]
+    assert message["key"] == "setup" and message["params"]["houses"] == list(range(1, 11))
     refused = table.throw(3)
     assert [e.type for e in refused] == ["throw_refused"]
     assert refused[0].data["message"]["key"] == "refused_setup"
