@@ -1,0 +1,264 @@
+"""Move generation and move application (RULES.md 4-6), driven only by `Variant` parameters.
+
+Every candidate move goes through `try_forward` / `try_backward`, which return either the `Move`
+or a `Refusal` (the rule that forbids it and the houses involved): `legal_moves` keeps the moves,
+`explain` words the refusals, so the two can never disagree.
+
+>>> from controller.rules.variants import get_variant
+>>> from controller.rules.notation import Position
+>>> v = get_variant("kendall")
+>>> p = Position.parse("WBWBWBWBW.B................... W", v)
+>>> [str(m) for m in legal_moves(v, p, 2)]
+['9-11']
+>>> play(v, p, legal_moves(v, p, 2)[0], 2).position.notation()
+'WBWBWBWBB.W................... B'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from controller.rules.notation import Move, Position
+from controller.rules.variants import HOUSES, OFF, Variant, other_side
+
+WATER = 27
+HAPPINESS = 26
+REBIRTH = 15
+
+
+class Refusal(NamedTuple):
+    """Why a candidate move is illegal: a rule key and the houses a referee should name."""
+
+    rule: str
+    houses: tuple[int, ...]
+    target: int
+    """Where the move would have gone (31 = off, 0 = below house 1), for matching FROM-TO."""
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """The result of a move: the next position (side to move next, extra throw honoured)."""
+
+    position: Position
+    relocations: tuple[tuple[str, int, int], ...]
+    """Pieces moved besides the mover, each (piece, from, to): captured or swapped piece,
+    water (from 27), automatic bear-off (30 to 31)."""
+    winner: str | None
+    score: int | None
+    extra_throw: bool
+    """True when the same side throws again (RULES.md 2)."""
+
+
+def bear_off_allowed(variant: Variant, squares: str, side: str) -> bool:
+    """RULES.md 5 `when`: may `side` bear off in `squares`?"""
+    when = variant.bear_off_when
+    if when == "last-row":
+        return side not in squares[:20]
+    if when == "out-of-first-row":
+        return side not in squares[:10]
+    return True
+
+
+def pieces_behind(variant: Variant, squares: str, side: str) -> tuple[int, ...]:
+    """The houses of `side`'s pieces that keep it from bearing off (RULES.md 5)."""
+    limit = {"last-row": 20, "out-of-first-row": 10}.get(variant.bear_off_when, 0)
+    return tuple(h for h in range(1, limit + 1) if squares[h - 1] == side)
+
+
+def _blockade(variant: Variant, squares: str, opp: str, low: int, high: int) -> Refusal | None:
+    """A run of `block` opponent houses strictly between houses `low` and `high`."""
+    between = squares[low : min(high - 1, HOUSES)]
+    wall = opp * variant.block
+    at = between.find(wall)
+    if at < 0:
+        return None
+    first = low + 1 + at
+    last = first
+    while last < HOUSES and squares[last] == opp:
+        last += 1
+    return Refusal("blockade", tuple(range(first, last + 1)), high)
+
+
+def _landing(
+    variant: Variant, squares: str, side: str, opp: str, house: int, target: int, forward: bool
+) -> Refusal | bool:
+    """Check landing on `house`; True if it attacks, False if empty, else the refusal."""
+    here = squares[house - 1]
+    if here == ".":
+        return False
+    if here == side:
+        return Refusal("own-piece", (house,), target)
+    if not forward and variant.backward == "empty-only":
+        return Refusal("backward-empty-only", (house,), target)
+    if house in variant.safe:
+        return Refusal("safe-house", (house,), target)
+    if variant.pairs:
+        for partner in (house - 1, house + 1):
+            if 1 <= partner <= HOUSES and squares[partner - 1] == opp:
+                return Refusal("protected-pair", (house, partner), target)
+    return True
+
+
+def try_forward(
+    variant: Variant, squares: str, side: str, house: int, throw: int
+) -> Move | Refusal:
+    """The forward move of the piece of `side` on `house` with `throw`, or why it is illegal."""
+    opp = other_side(side)
+    dest = house + throw
+    if house < HAPPINESS < dest:
+        if variant.happiness == "exact":
+            return Refusal("happiness-exact", (HAPPINESS,), min(dest, OFF))
+        if variant.happiness == "stop":
+            dest = HAPPINESS
+    how = variant.bear_off_how
+    kind = "forward"
+    if dest > HOUSES or (dest == HOUSES and how == "land-30"):
+        if how == "land-30":
+            if dest > HOUSES:
+                return Refusal("past-30", (HOUSES,), OFF)
+            if bear_off_allowed(variant, squares, side):
+                kind = "bear_off"
+        else:
+            if how == "exact-31":
+                if variant.bear_off_from and house not in variant.bear_off_from:
+                    return Refusal("bear-off-from", tuple(sorted(variant.bear_off_from)), OFF)
+                if dest != OFF:
+                    return Refusal("exact-throw", (house, OFF - house), OFF)
+            if not bear_off_allowed(variant, squares, side):
+                return Refusal("bear-off-not-yet", pieces_behind(variant, squares, side), OFF)
+            blocked = _blockade(variant, squares, opp, house, OFF)
+            if blocked:
+                return blocked
+            return Move(house, OFF, "bear_off")
+    to = OFF if kind == "bear_off" else dest
+    blocked = _blockade(variant, squares, opp, house, dest)
+    if blocked:
+        return blocked._replace(target=to)
+    landing = _landing(variant, squares, side, opp, dest, to, True)
+    if isinstance(landing, Refusal):
+        return landing
+    return Move(house, to, kind, landing)
+
+
+def try_backward(
+    variant: Variant, squares: str, side: str, house: int, throw: int
+) -> Move | Refusal:
+    """The backward move of the piece on `house`, ignoring whether a forward move exists."""
+    dest = house - throw
+    if dest < 1:
+        return Refusal("below-1", (house,), 0)
+    opp = other_side(side)
+    blocked = _blockade(variant, squares, opp, dest, house)
+    if blocked:
+        return blocked._replace(target=dest)
+    landing = _landing(variant, squares, side, opp, dest, dest, False)
+    if isinstance(landing, Refusal):
+        return landing
+    return Move(house, dest, "backward", landing)
+
+
+def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
+    """Every legal move for the side to move with `throw` (RULES.md 3-5), by origin house.
+
+    Backward moves only when no forward move exists; the open9 restriction filters the result.
+    Raises `ThrowError` for a throw the preset cannot produce.
+    """
+    variant.check_throw(throw)
+    squares, side = position.squares, position.side
+    own = [h for h in range(1, HOUSES + 1) if squares[h - 1] == side]
+    moves = [m for h in own if type(m := try_forward(variant, squares, side, h, throw)) is Move]
+    if not moves and variant.backward != "no":
+        moves = [
+            m for h in own if type(m := try_backward(variant, squares, side, h, throw)) is Move
+        ]
+    if "open9" in position.flags and side == variant.odd_side:
+        nine = [m for m in moves if m.from_house == 9]
+        if nine:
+            return nine
+    return moves
+
+
+def no_move(variant: Variant, position: Position, throw: int) -> str | None:
+    """"pass" or "lose" (the preset's rule) when the side to move has no legal move, else None."""
+    return None if legal_moves(variant, position, throw) else variant.no_move
+
+
+def _first_empty(cells: list[str], houses: range) -> int:
+    for house in houses:
+        if cells[house - 1] == ".":
+            return house
+    raise AssertionError("no empty house: impossible with at most 14 pieces")
+
+
+def water_target(variant: Variant, cells: list[str]) -> int:
+    """Where a piece from the House of Water goes (RULES.md 4), given the other pieces."""
+    if variant.water != "start" and cells[REBIRTH - 1] == ".":
+        return REBIRTH
+    if variant.water == "rebirth":
+        return _first_empty(cells, range(REBIRTH - 1, 0, -1))
+    return _first_empty(cells, range(1, HOUSES + 1))
+
+
+def score(variant: Variant, squares: str, winner: str) -> int | None:
+    """The winner's points for the loser's pieces still on the board (RULES.md 6), or None."""
+    rows = variant.score_rows
+    if rows is None:
+        return None
+    loser = other_side(winner)
+    total = 0
+    for house in range(1, HOUSES + 1):
+        if squares[house - 1] == loser:
+            row = (house - 1) // 10
+            if not (row == 2 and variant.score_row3_safe_zero and house in variant.safe):
+                total += rows[row]
+    return total
+
+
+def play(variant: Variant, position: Position, move: Move, throw: int) -> MoveOutcome:
+    """Apply a move the engine generated (kind and attack set), without checking it."""
+    side = position.side
+    opp = other_side(side)
+    cells = list(position.squares)
+    origin = move.from_house
+    cells[origin - 1] = "."
+    landing = move.to_house
+    if landing == OFF and variant.bear_off_how == "land-30":
+        landing = HOUSES
+    relocations: list[tuple[str, int, int]] = []
+    if move.attack:
+        if landing == HOUSES and variant.attacked_on_30 == "water":
+            dest = water_target(variant, cells)
+        elif variant.capture == "swap":
+            dest = origin
+        else:
+            dest = _first_empty(cells, range(1, HOUSES + 1))
+        cells[dest - 1] = opp
+        relocations.append((opp, landing, dest))
+        cells[landing - 1] = "."
+    if move.to_house == WATER:
+        dest = water_target(variant, cells)
+        cells[dest - 1] = side
+        relocations.append((side, WATER, dest))
+    elif move.to_house != OFF:
+        cells[landing - 1] = side
+    squares = "".join(cells)
+    if variant.bear_off_how == "land-30":
+        for piece in (side, opp):
+            if cells[HOUSES - 1] == piece and bear_off_allowed(variant, squares, piece):
+                cells[HOUSES - 1] = "."
+                squares = "".join(cells)
+                relocations.append((piece, HOUSES, OFF))
+    winner = side if side not in squares else opp if opp not in squares else None
+    flags = position.flags
+    if "open9" in flags and side == variant.odd_side:
+        flags = flags - {"open9"}
+    extra = throw in variant.extra
+    return MoveOutcome(
+        Position(squares, side if extra else opp, flags),
+        tuple(relocations),
+        winner,
+        score(variant, squares, winner) if winner else None,
+        extra,
+    )
+
