@@ -6,6 +6,7 @@ import threading
 import time
 
 import pytest
+from board_helpers import Events, wait_until
 
 from firmware_bridge.leds import LedCell, make_frame
 from firmware_bridge.link import (
@@ -17,7 +18,6 @@ from firmware_bridge.link import (
     SensorFault,
 )
 from firmware_bridge.virtual import VirtualBoard
-from tests.firmware_bridge.conftest import Events, wait_until
 
 EMPTY = "." * 30
 RED_BLINK = make_frame({5: LedCell((255, 0, 0), "blink"), 9: LedCell((0, 255, 0), "steady")})
@@ -221,10 +221,11 @@ def test_the_board_shows_link_lost_when_the_host_goes_silent(
     board: VirtualBoard, link: BoardLink
 ) -> None:
     link.send_leds(RED_BLINK)
-    assert board.wait_leds(lambda frame: frame == RED_BLINK, 1.0)
-    link.stop()
-    assert not board.wait_leds(lambda frame: frame != RED_BLINK, 2.5)
-    assert board.wait_leds(lambda frame: all(c == LedCell((0, 0, 96), "pulse") for c in frame), 1.5)
+    assert board.wait_leds(lambda frame: frame == RED_BLINK, 2.0)
+    link.ping()
+    link.stop()  # the host's last word was that ping: 3 s of silence start now
+    assert not board.wait_leds(lambda frame: frame != RED_BLINK, 2.0)
+    assert board.wait_leds(lambda frame: all(c == LedCell((0, 0, 96), "pulse") for c in frame), 2.0)
 
 
 def test_a_missing_port_is_reported_and_retried(tmp_path: object) -> None:

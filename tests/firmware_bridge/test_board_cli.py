@@ -1,0 +1,67 @@
+"""`senet-board board watch|calibrate` and `senet-board doctor` against virtual boards."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from firmware_bridge.virtual import VirtualBoard
+
+
+def test_doctor_passes_on_a_healthy_virtual_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--sim"]) == 0
+    out = capsys.readouterr().out
+    assert "[ ok ] board link: up" in out
+    assert "[ ok ] firmware: version 0.1.0" in out
+    assert "[ ok ] protocol: board 1, host 1" in out
+    assert out.count("[ ok ] sensor") == 30
+    assert "[ ok ] LEDs: self-test shown on the virtual LEDs" in out
+    assert out.rstrip().endswith("35 passed, 0 failed")
+
+
+def test_doctor_names_a_broken_sensor_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    with VirtualBoard() as board:
+        board.stick(7, 0)
+        board.place(3, "B")
+        time.sleep(0.3)  # the firmware believes a new piece after 60 ms
+        assert main(["doctor", "--port", board.url]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] sensor  7: reads 0, at a rail: broken wire or dead sensor" in out
+    assert "[ ok ] sensor  3: dark piece" in out
+    assert "1 failed" in out
+
+
+def test_doctor_without_a_board_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--port", str(tmp_path / "ttyACM9")]) == 1
+    out = capsys.readouterr().out
+    assert f"[FAIL] board link: no board answers at {tmp_path / 'ttyACM9'}" in out
+    assert "[FAIL] sensors: not checked: no link to the board" in out
+
+
+def test_watch_prints_live_snapshots_of_the_sim_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "watch", "--sim", "--seconds", "3.5"]) == 0
+    out = capsys.readouterr().out
+    assert "link up: board SIM-0001, firmware 0.1.0, protocol 1, calibrated" in out
+    assert " 1 W B W B W B W B W B 10" in out
+    assert " 1 W B W B W B W B W . 10" in out  # the demo lifted the piece on house 10
+    assert out.count("snapshot ") >= 2
+
+
+def test_calibrate_refuses_a_board_with_pieces(capsys: pytest.CaptureFixture[str]) -> None:
+    with VirtualBoard() as board:
+        board.place(12, "W")
+        assert main(["board", "calibrate", "--port", board.url]) == 2
+        board.lift(12)
+        assert main(["board", "calibrate", "--port", board.url]) == 0
+    err = capsys.readouterr().err
+    assert "take every piece off the board" in err
+
+
+def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "watch", "--sim", "--seconds", "0"]) == 2
+    assert "--seconds must be positive" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["doctor", "--sim", "--port", "/dev/ttyACM0"])
