@@ -19,6 +19,7 @@ from controller.errors import UserError
 from controller.rules import RulesError
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "The body cannot be read (not UTF-8 JSON text)"},
     404: {"model": ErrorOut, "description": "Not found"},
     409: {"model": ErrorOut, "description": "Not possible in the game's state now"},
     422: {"model": ValidationErrorOut, "description": "The request is wrong; `detail` says why"},
@@ -31,9 +32,11 @@ AUTH_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The documented error answers of a route, by status code."""
+    """The documented error answers of a route, by status code; a route that can answer 422
+    can also meet a body it cannot even decode (400)."""
     table = {**ERROR_RESPONSES, **AUTH_RESPONSES}
-    return {code: table[code] for code in codes}
+    wanted = {*codes, 400} if 422 in codes else set(codes)
+    return {code: table[code] for code in sorted(wanted)}
 
 
 def _where(location: tuple[Any, ...]) -> str:

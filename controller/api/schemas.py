@@ -42,10 +42,11 @@ class FieldErrorOut(BaseModel):
 
 
 class ValidationErrorOut(BaseModel):
-    """A request whose shape or values are wrong (422)."""
+    """A request whose shape or values are wrong (422); `errors` lists the fields at fault when
+    the request does not fit the schema."""
 
     detail: str
-    errors: list[FieldErrorOut]
+    errors: list[FieldErrorOut] = []
 
 
 # ---- game view ----------------------------------------------------------------------------
