@@ -20,6 +20,16 @@ if str(FIRMWARE_DIR) not in sys.path:
 import board_codec  # noqa: E402
 import board_config  # noqa: E402
 import board_firmware  # noqa: E402
+import board_leds  # noqa: E402
+import board_sensors  # noqa: E402
 import hal_sim  # noqa: E402
 
-__all__ = ["FIRMWARE_DIR", "board_codec", "board_config", "board_firmware", "hal_sim"]
+__all__ = [
+    "FIRMWARE_DIR",
+    "board_codec",
+    "board_config",
+    "board_firmware",
+    "board_leds",
+    "board_sensors",
+    "hal_sim",
+]
