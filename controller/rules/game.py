@@ -49,11 +49,21 @@ class _State:
 class GameState:
     """One game of `variant` from the opening throws to the end."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, start: Position | None = None) -> None:
+        """A new game at the opening throws, or from `start` (validated) with a throw due."""
         self.variant = variant
-        self._state = _State(
-            "opening", start_position(variant), None, (), (), False, None, None, None
-        )
+        self.start = start
+        if start is None:
+            self._state = _State(
+                "opening", start_position(variant), None, (), (), False, None, None, None
+            )
+        else:
+            start.validate(variant)
+            self._state = _State("throw", start, None, (), (), False, None, None, None)
+            for side in (start.side, other_side(start.side)):
+                if side not in start.squares:
+                    points = score(variant, start.squares, side)
+                    self._state = replace(self._state, phase="over", winner=side, score=points)
         self._undo: list[_State] = []
         self._actions: list[tuple[str, int | Move | str]] = []
 
@@ -232,6 +242,7 @@ class GameState:
         """An independent game in the same state (with the same takeback history)."""
         twin = GameState.__new__(GameState)
         twin.variant = self.variant
+        twin.start = self.start
         twin._state = self._state
         twin._undo = list(self._undo)
         twin._actions = list(self._actions)
@@ -243,6 +254,7 @@ class GameState:
         return {
             "variant": self.variant.name,
             "options": dict(self.variant.options),
+            "start": self.start.notation() if self.start else None,
             "actions": [
                 {kind: str(a) if kind == "move" else a} for kind, a in self._actions
             ],
@@ -260,7 +272,9 @@ class GameState:
         options = data.get("options") or {}
         if not isinstance(options, Mapping):
             raise RulesError("options must be an object of name: on/off")
-        game = cls(get_variant(str(data.get("variant")), options))
+        variant = get_variant(str(data.get("variant")), options)
+        start = data.get("start")
+        game = cls(variant, None if start is None else Position.parse(str(start), variant))
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise RulesError("actions must be a list")

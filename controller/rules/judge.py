@@ -79,6 +79,11 @@ def _refusal_reason(variant: Variant, side: str, refusal: Refusal, origin: int) 
             "a piece must land exactly on 26, the House of Happiness, before moving past it "
             "(RULES.md 4, happiness exact)"
         )
+    if rule == "happiness-held":
+        return (
+            f"the move stops on 26, the House of Happiness, but a {opp} piece stands there "
+            "(RULES.md 4, happiness stop)"
+        )
     if rule == "past-30":
         return (
             "moves past house 30 are not allowed: pieces leave by landing exactly on 30 "

@@ -66,11 +66,22 @@ def pieces_behind(variant: Variant, squares: str, side: str) -> tuple[int, ...]:
     return tuple(h for h in range(1, limit + 1) if squares[h - 1] == side)
 
 
+_OPPONENT = {"W": "B", "B": "W"}
+_KINDS = ("forward", "backward", "bear_off")
+# Moves are immutable, so the engine hands out shared instances instead of building new ones.
+_MOVES = {
+    (f, t, k, a): Move(f, t, k, a)
+    for f in range(1, HOUSES + 1)
+    for t in range(1, OFF + 1)
+    for k in _KINDS
+    for a in (False, True)
+}
+
+
 def _blockade(variant: Variant, squares: str, opp: str, low: int, high: int) -> Refusal | None:
     """A run of `block` opponent houses strictly between houses `low` and `high`."""
     between = squares[low : min(high - 1, HOUSES)]
-    wall = opp * variant.block
-    at = between.find(wall)
+    at = between.find(opp * variant.block)
     if at < 0:
         return None
     first = low + 1 + at
@@ -80,65 +91,75 @@ def _blockade(variant: Variant, squares: str, opp: str, low: int, high: int) -> 
     return Refusal("blockade", tuple(range(first, last + 1)), high)
 
 
-def _landing(
-    variant: Variant, squares: str, side: str, opp: str, house: int, target: int, forward: bool
-) -> Refusal | bool:
-    """Check landing on `house`; True if it attacks, False if empty, else the refusal."""
-    here = squares[house - 1]
-    if here == ".":
-        return False
-    if here == side:
-        return Refusal("own-piece", (house,), target)
+def _attack(
+    variant: Variant, squares: str, opp: str, house: int, target: int, forward: bool
+) -> Refusal | None:
+    """Check an attack on the opponent piece on `house`: None if allowed, else the refusal."""
     if not forward and variant.backward == "empty-only":
         return Refusal("backward-empty-only", (house,), target)
     if house in variant.safe:
         return Refusal("safe-house", (house,), target)
     if variant.pairs:
-        for partner in (house - 1, house + 1):
-            if 1 <= partner <= HOUSES and squares[partner - 1] == opp:
-                return Refusal("protected-pair", (house, partner), target)
-    return True
+        if house > 1 and squares[house - 2] == opp:
+            return Refusal("protected-pair", (house, house - 1), target)
+        if house < HOUSES and squares[house] == opp:
+            return Refusal("protected-pair", (house, house + 1), target)
+    return None
+
+
+def _bear_off_past_30(
+    variant: Variant, squares: str, side: str, house: int, dest: int
+) -> Refusal | None:
+    """Check a move with house + throw > 30 under reach-31 or exact-31 (RULES.md 5)."""
+    if variant.bear_off_how == "exact-31":
+        if variant.bear_off_from and house not in variant.bear_off_from:
+            return Refusal("bear-off-from", tuple(sorted(variant.bear_off_from)), OFF)
+        if dest != OFF:
+            return Refusal("exact-throw", (house, OFF - house), OFF)
+    if not bear_off_allowed(variant, squares, side):
+        return Refusal("bear-off-not-yet", pieces_behind(variant, squares, side), OFF)
+    return None
 
 
 def try_forward(
     variant: Variant, squares: str, side: str, house: int, throw: int
 ) -> Move | Refusal:
     """The forward move of the piece of `side` on `house` with `throw`, or why it is illegal."""
-    opp = other_side(side)
+    opp = _OPPONENT[side]
     dest = house + throw
-    if house < HAPPINESS < dest:
+    if house < HAPPINESS < dest and variant.happiness != "none":
         if variant.happiness == "exact":
             return Refusal("happiness-exact", (HAPPINESS,), min(dest, OFF))
-        if variant.happiness == "stop":
-            dest = HAPPINESS
-    how = variant.bear_off_how
+        dest = HAPPINESS
+        if squares[HAPPINESS - 1] == opp:
+            return Refusal("happiness-held", (HAPPINESS,), HAPPINESS)
     kind = "forward"
-    if dest > HOUSES or (dest == HOUSES and how == "land-30"):
-        if how == "land-30":
+    to = dest
+    if dest >= HOUSES:
+        if variant.bear_off_how == "land-30":
             if dest > HOUSES:
                 return Refusal("past-30", (HOUSES,), OFF)
             if bear_off_allowed(variant, squares, side):
-                kind = "bear_off"
-        else:
-            if how == "exact-31":
-                if variant.bear_off_from and house not in variant.bear_off_from:
-                    return Refusal("bear-off-from", tuple(sorted(variant.bear_off_from)), OFF)
-                if dest != OFF:
-                    return Refusal("exact-throw", (house, OFF - house), OFF)
-            if not bear_off_allowed(variant, squares, side):
-                return Refusal("bear-off-not-yet", pieces_behind(variant, squares, side), OFF)
-            blocked = _blockade(variant, squares, opp, house, OFF)
-            if blocked:
-                return blocked
-            return Move(house, OFF, "bear_off")
-    to = OFF if kind == "bear_off" else dest
-    blocked = _blockade(variant, squares, opp, house, dest)
-    if blocked:
+                kind, to = "bear_off", OFF
+        elif dest > HOUSES:
+            refused = _bear_off_past_30(variant, squares, side, house, dest)
+            if refused:
+                return refused
+            kind = "bear_off"
+            dest = to = OFF
+    if opp * variant.block in squares[house : min(dest - 1, HOUSES)]:
+        blocked = _blockade(variant, squares, opp, house, dest)
+        assert blocked is not None
         return blocked._replace(target=to)
-    landing = _landing(variant, squares, side, opp, dest, to, True)
-    if isinstance(landing, Refusal):
-        return landing
-    return Move(house, to, kind, landing)
+    if dest == OFF:
+        return _MOVES[house, OFF, kind, False]
+    here = squares[dest - 1]
+    if here == ".":
+        return _MOVES[house, to, kind, False]
+    if here == side:
+        return Refusal("own-piece", (dest,), to)
+    refused = _attack(variant, squares, opp, dest, to, True)
+    return refused or _MOVES[house, to, kind, True]
 
 
 def try_backward(
@@ -148,14 +169,18 @@ def try_backward(
     dest = house - throw
     if dest < 1:
         return Refusal("below-1", (house,), 0)
-    opp = other_side(side)
-    blocked = _blockade(variant, squares, opp, dest, house)
-    if blocked:
+    opp = _OPPONENT[side]
+    if opp * variant.block in squares[dest : house - 1]:
+        blocked = _blockade(variant, squares, opp, dest, house)
+        assert blocked is not None
         return blocked._replace(target=dest)
-    landing = _landing(variant, squares, side, opp, dest, dest, False)
-    if isinstance(landing, Refusal):
-        return landing
-    return Move(house, dest, "backward", landing)
+    here = squares[dest - 1]
+    if here == ".":
+        return _MOVES[house, dest, "backward", False]
+    if here == side:
+        return Refusal("own-piece", (dest,), dest)
+    refused = _attack(variant, squares, opp, dest, dest, False)
+    return refused or _MOVES[house, dest, "backward", True]
 
 
 def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
@@ -166,7 +191,11 @@ def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
     """
     variant.check_throw(throw)
     squares, side = position.squares, position.side
-    own = [h for h in range(1, HOUSES + 1) if squares[h - 1] == side]
+    own = []
+    at = squares.find(side)
+    while at >= 0:
+        own.append(at + 1)
+        at = squares.find(side, at + 1)
     moves = [m for h in own if type(m := try_forward(variant, squares, side, h, throw)) is Move]
     if not moves and variant.backward != "no":
         moves = [

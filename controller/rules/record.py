@@ -5,7 +5,9 @@
  "options": {}, "players": {...}, "started": "2026-11-21T22:00:00+00:00"}
 {"type": "throw", "value": 1, "at": "...", "side": null, "flat": 1}
 {"type": "move", "from": 10, "to": 11, "at": "...", "side": "B", "position": "... B"}
+{"type": "skip", "at": "...", "side": "W"}
 ```
+A `skip` entry is a side due to throw letting its turn go by (`GameState.skip`).
 `side` (who threw or moved; null during the opening throws) and `position` (after the move) are
 written for people and checked on replay; `flat` (sticks showing the flat face) is optional and,
 when present, must give `value`. Other keys are kept but not checked. Entries are numbered by
@@ -132,6 +134,12 @@ class RecordWriter:
         )
         return outcome
 
+    def skip(self, *, at: str | None = None) -> None:
+        """The side due to throw lets its turn go by (`GameState.skip`); recorded."""
+        side = self.game.side_to_move
+        self.game.skip()
+        self._write({"type": "skip", "at": at or now(), "side": side})
+
     def _write(self, entry: Mapping[str, Any]) -> None:
         self.stream.write(json.dumps(entry, separators=(", ", ": ")) + "\n")
         self.stream.flush()
@@ -208,7 +216,9 @@ def parse_entry(text: str, number: int) -> Entry:
         except RulesError as error:
             raise RecordError(number, str(error)) from None
         return Entry(number, "move", at, move=move, side=side, position=position, extra=extra)
-    raise RecordError(number, f'type must be "throw" or "move", not {kind!r}')
+    if kind == "skip":
+        return Entry(number, "skip", at, side=side, extra=extra)
+    raise RecordError(number, f'type must be "throw", "move" or "skip", not {kind!r}')
 
 
 def _replay_entry(game: GameState, entry: Entry) -> Step:
@@ -216,6 +226,9 @@ def _replay_entry(game: GameState, entry: Entry) -> Step:
     if entry.side is not None and entry.side != side:
         who = side or "nobody (opening throws)"
         raise RecordError(entry.number, f"the entry says {entry.side} but {who} is to play")
+    if entry.type == "skip":
+        game.skip()
+        return Step(entry.number, "skip", f"{side} lets the turn go by (skipped)")
     if entry.type == "throw":
         assert entry.value is not None
         if entry.flat is not None and game.variant.throw_value(entry.flat) != entry.value:
