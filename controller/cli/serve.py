@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
 import socket
 import threading
 import time
@@ -50,7 +52,8 @@ def listen(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family, backlog=128)
     except OSError as error:
-        raise CliError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise CliError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
 def local_url(sock: socket.socket) -> str:
@@ -85,6 +88,9 @@ def serve(args: argparse.Namespace) -> int:
     watchdog = Watchdog(interval, http_alive(f"{url}/api/status")) if interval else None
     if watchdog is not None:
         watchdog.start()
+    # uvicorn stops gracefully on SIGTERM and then raises it again under the handler that was
+    # there before; a no-op one lets the service stop cleanly below and `serve` exit 0.
+    signal.signal(signal.SIGTERM, lambda *_: None)
     try:
         server.run(sockets=[sock])
     finally:
