@@ -46,6 +46,8 @@ class LineSplitter:
                 break
             if self.skipping:
                 self.skipping = False
+            elif end - start > self.max_line:
+                self.overflows += 1
             else:
                 lines.append(buf[start:end])
             start = end + 1

@@ -48,4 +48,4 @@ RAIL_HIGH = 65023
 CALIBRATION_SCANS = 32
 CALIBRATION_FILE = "calib.txt"
 
-MAX_LINE = 300  # longer lines are dropped (a frame is at most about 240 bytes)
+MAX_LINE = 400  # longer lines are dropped (the longest frame, a RAW reply, is < 390 bytes)

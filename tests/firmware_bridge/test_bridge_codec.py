@@ -221,3 +221,14 @@ def test_mutated_streams_yield_only_snapshots_that_were_sent(
             assert (message.seq, message.states) in sent
     if not edits:
         assert [(m.seq, m.states) for m in messages if isinstance(m, codec.Snap)] == sent
+
+
+def test_the_longest_frame_fits_the_line_limit_in_any_chunking() -> None:
+    raw = bytes(board_codec.raw_reply(9999, [65535] * 30, [65535] * 30))
+    assert len(raw) <= board_codec.board_config.MAX_LINE
+    for cut in (1, 7, 200, 399):
+        messages, reader = feed_all(raw, [cut, len(raw)])
+        assert len(messages) == 1 and reader.corrupt == 0
+    too_long = b"$" + b"A" * 500 + b"\n"
+    for cut in (1, 300, 501):
+        assert feed_all(too_long + SNAP_A, [cut, 1000])[1].corrupt == 1
