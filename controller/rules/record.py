@@ -234,14 +234,14 @@ def _replay_entry(game: GameState, entry: Entry) -> Step:
         if entry.flat is not None and game.variant.throw_value(entry.flat) != entry.value:
             raise RecordError(entry.number, f"{entry.flat} flat faces up is not {entry.value}")
         game.apply_throw(entry.value)
-        who = side or "opening"
-        text = f"{who} throws {entry.value}"
+        text = f"{side} throws {entry.value}" if side else f"opening throw {entry.value}"
         if game.last_event == "pass":
             text += f": no legal move, {side} passes"
         elif game.last_event == "lose":
             text += f": no legal move, {side} loses"
         elif side is None and game.phase == "move":
-            text += f": thrower {game.opening_thrower} takes {game.position.side}"
+            thrower = ("first", "second")[game.opening_thrower or 0]
+            text += f": the {thrower} thrower takes {game.position.side}"
         return Step(entry.number, "throw", text)
     assert entry.move is not None
     verdict = game.explain(entry.move.from_house, entry.move.to_house)

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import pkgutil
 
 import pytest
 
-import controller.rules
-
-MODULES = [
-    f"controller.rules.{info.name}" for info in pkgutil.iter_modules(controller.rules.__path__)
-]
+MODULES = ["", ".variants", ".notation", ".movegen", ".judge", ".game"]
 
 
-@pytest.mark.parametrize("name", ["controller.rules", *MODULES])
+@pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(name))
-    assert result.failed == 0
+    result = doctest.testmod(importlib.import_module(f"controller.rules{name}"))
+    assert (result.failed, result.attempted > 0) == (0, True)
