@@ -20,16 +20,24 @@ function sideName(side) {
   return side ? t(`side.${side}`) : t("turn.nobody");
 }
 
+// Player names left at the configuration's defaults are the side names: say them translated.
+const DEFAULT_NAMES = { Light: "W", Dark: "B" };
+
+function playerName(name) {
+  return name in DEFAULT_NAMES ? t(`side.${DEFAULT_NAMES[name]}`) : name;
+}
+
 // The service's message in the kiosk's language when a translation exists, else its own text.
 function messageText(message) {
   if (!message) return "";
   const key = `msg.${message.key}`;
-  if (!has(key)) return message.text;
+  if (language() === "en" || !has(key)) return message.text;
   const values = { ...message.params };
-  for (const name of ["side", "winner", "piece"]) {
-    if (values[name] === "W" || values[name] === "B") values[name] = sideName(values[name]);
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) values[name] = andList(value);
+    else if ((name === "side" || name === "piece") && (value === "W" || value === "B")) values[name] = t(`inline.${value}`);
+    else if (name === "player" || name === "next_player") values[name] = playerName(value);
   }
-  if (Array.isArray(values.houses)) values.houses = andList(values.houses);
   return t(key, values);
 }
 
@@ -40,10 +48,13 @@ function renderTurn(view) {
   if (side) card.classList.add(side);
   $("turn-piece").innerHTML = side ? pieceSvg(side) : "";
   $("turn-side").textContent = sideName(side);
+  // A player's own name is shown; the default names ("Light", "Dark") would only repeat or,
+  // after the opening decides the sides, contradict the side shown above.
   const player = side && view.players ? view.players[side] : null;
-  $("turn-player").textContent = player
-    ? `${player.name}${player.kind === "computer" ? ` · ${t("player.computer")}` : ""}`
-    : t(`phase.${view.phase}`);
+  const parts = [];
+  if (player && !(player.name in DEFAULT_NAMES)) parts.push(player.name);
+  if (player && player.kind === "computer") parts.push(t("player.computer"));
+  $("turn-player").textContent = parts.length ? parts.join(" · ") : t(`phase.${view.phase}`);
 }
 
 function renderMessage(view) {
