@@ -25,7 +25,7 @@ from controller.rules import (
     legal_moves,
     no_move,
 )
-from controller.rules.movegen import play
+from controller.rules.movegen import finished, play
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,9 +118,12 @@ def list_moves(args: argparse.Namespace) -> int:
             }
         )
     stuck = no_move(variant, position, args.throw)
+    over = finished(position)
     if args.json:
-        print(json.dumps({"moves": rows, "no_move": stuck}))
+        print(json.dumps({"moves": rows, "no_move": stuck, "winner": over}))
         return 0
+    if over:
+        print(f"game over: {over} has borne off every piece")
     for row in rows:
         attack = " attack" if row["attack"] else ""
         won = f" ({row['winner']} wins)" if row["winner"] else ""

@@ -187,10 +187,12 @@ def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
     """Every legal move for the side to move with `throw` (RULES.md 3-5), by origin house.
 
     Backward moves only when no forward move exists; the open9 restriction filters the result.
-    Raises `ThrowError` for a throw the preset cannot produce.
+    None once the game is over. Raises `ThrowError` for a throw the preset cannot produce.
     """
     variant.check_throw(throw)
     squares, side = position.squares, position.side
+    if _OPPONENT[side] not in squares:
+        return []
     own = []
     at = squares.find(side)
     while at >= 0:
@@ -209,8 +211,17 @@ def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
 
 
 def no_move(variant: Variant, position: Position, throw: int) -> str | None:
-    """"pass" or "lose" (the preset's rule) when the side to move has no legal move, else None."""
-    return None if legal_moves(variant, position, throw) else variant.no_move
+    """"pass" or "lose" (the preset's rule) when the side to move has no legal move; None when
+    it has one or when the game is over."""
+    if legal_moves(variant, position, throw) or finished(position):
+        return None
+    return variant.no_move
+
+
+def finished(position: Position) -> str | None:
+    """The winner if a side has no piece left on the board (RULES.md 6), else None."""
+    squares = position.squares
+    return "W" if "W" not in squares else "B" if "B" not in squares else None
 
 
 def _first_empty(cells: list[str], houses: range) -> int:

@@ -49,7 +49,7 @@ def test_an_empty_move_list_says_pass_or_lose(capsys: pytest.CaptureFixture[str]
         capsys, "rules", "moves", "--variant", "kendall", "--position", stuck, "--throw", "3",
         "--json",
     )
-    assert (status, json.loads(out)) == (0, {"moves": [], "no_move": "lose"})
+    assert (status, json.loads(out)) == (0, {"moves": [], "no_move": "lose", "winner": None})
     status, out, _ = run(
         capsys, "rules", "moves", "--variant", "kr-engineering", "--option", "harsh_captures=on",
         "--position", stuck, "--throw", "3",
