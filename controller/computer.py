@@ -17,21 +17,51 @@ The evaluation, from one side's point of view, is its race minus the opponent's:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from dataclasses import replace
 
 from controller.rules import GameState, Move, Position, Variant, legal_moves, other_side
 from controller.rules.movegen import play
 
 HOUSES = 30
 BORNE_OFF = 38.0
+EXIT = 6.0
+RISK = 1.0
+NO_EXIT = (0.0,) * HOUSES
 GUARDED = 1.5
 BLOCKADE = 2.0
 WIN = 1000.0
 
 
-def _race(variant: Variant, squares: str, side: str, enemy: str, odds: dict[int, float]) -> float:
-    """The value of `side`'s pieces: progress, protection, and the risk of being hit."""
+@functools.cache
+def exit_chances(variant: Variant) -> tuple[float, ...]:
+    """For houses 1-30, the chance that the next throw can bear a piece off from there (the
+    preset's way of bearing off; whether its side may bear off yet is left aside)."""
+    odds = dict(variant.throw_outcomes())
+    chances = []
+    for house in range(1, HOUSES + 1):
+        if variant.bear_off_how == "land-30":
+            chance = 1.0 if house == HOUSES else odds.get(HOUSES - house, 0.0)
+        elif variant.bear_off_how == "reach-31":
+            chance = sum(p for value, p in odds.items() if house + value > HOUSES)
+        elif not variant.bear_off_from or house in variant.bear_off_from:
+            chance = odds.get(HOUSES + 1 - house, 0.0)
+        else:
+            chance = 0.0
+        chances.append(chance)
+    return tuple(chances)
+
+
+def _race(
+    variant: Variant, squares: str, side: str, enemy: str, exposed: dict[int, float] | None
+) -> float:
+    """The value of `side`'s pieces: progress, protection, and, when `exposed` (the enemy
+    throws next, with these odds), the risk of being hit."""
     total = (variant.pieces - squares.count(side)) * BORNE_OFF
+    exits = exit_chances(variant)
+    if variant.bear_off_how == "land-30" and squares[HOUSES - 1] == enemy:
+        exits = NO_EXIT  # an enemy holding 30 keeps every piece of ours on the board (seed 000)
     run = 0
     for index, piece in enumerate(squares):
         if piece != side:
@@ -39,7 +69,7 @@ def _race(variant: Variant, squares: str, side: str, enemy: str, odds: dict[int,
             continue
         house = index + 1
         run += 1
-        total += house
+        total += house + EXIT * exits[index]
         if run >= variant.block:
             total += BLOCKADE
         guarded = variant.pairs and (
@@ -48,31 +78,35 @@ def _race(variant: Variant, squares: str, side: str, enemy: str, odds: dict[int,
         )
         if guarded or house in variant.safe:
             total += GUARDED
-            continue
-        for distance, chance in odds.items():
-            attacker = house - distance
-            if attacker >= 1 and squares[attacker - 1] == enemy:
-                loss = distance if variant.capture == "swap" else house - 1
-                total -= chance * loss
+        elif exposed is not None:
+            for distance, chance in exposed.items():
+                attacker = house - distance
+                if attacker >= 1 and squares[attacker - 1] == enemy:
+                    loss = distance if variant.capture == "swap" else house - 1
+                    total -= RISK * chance * loss
     return total
 
 
-def evaluate(variant: Variant, squares: str, side: str) -> float:
-    """How good the board is for `side` (positive: better than the opponent's)."""
+def evaluate(variant: Variant, position: Position, side: str) -> float:
+    """How good the position is for `side` (positive: better than for the opponent); only the
+    pieces of the side that does not throw next can be hit before they move."""
+    squares = position.squares
     enemy = other_side(side)
     if side not in squares:
         return WIN
     if enemy not in squares:
         return -WIN
     odds = dict(variant.throw_outcomes())
-    return _race(variant, squares, side, enemy, odds) - _race(variant, squares, enemy, side, odds)
+    mine = _race(variant, squares, side, enemy, odds if position.side == enemy else None)
+    theirs = _race(variant, squares, enemy, side, odds if position.side == side else None)
+    return mine - theirs
 
 
 def _after(variant: Variant, position: Position, move: Move, throw: int, me: str) -> float:
     outcome = play(variant, position, move, throw)
     if outcome.winner is not None:
         return WIN if outcome.winner == me else -WIN
-    return evaluate(variant, outcome.position.squares, me)
+    return evaluate(variant, outcome.position, me)
 
 
 def _expected(variant: Variant, position: Position, me: str) -> float:
@@ -84,7 +118,7 @@ def _expected(variant: Variant, position: Position, me: str) -> float:
             if variant.no_move == "lose":
                 value = -WIN if position.side == me else WIN
             else:
-                value = evaluate(variant, position.squares, me)
+                value = evaluate(variant, replace(position, side=other_side(position.side)), me)
         else:
             values = [_after(variant, position, reply, throw, me) for reply in replies]
             value = max(values) if position.side == me else min(values)
@@ -94,28 +128,29 @@ def _expected(variant: Variant, position: Position, me: str) -> float:
 
 def _candidates(variant: Variant, state: GameState, throw: int) -> list[Move]:
     if state.phase == "move" and state.throw == throw:
-        return state.legal_moves()
+        return state.legal_moves()  # the rules core's list: the owed opening move included
     return legal_moves(variant, state.position, throw)
 
 
-def choose_move(variant: Variant, state: GameState, throw: int) -> Move:
-    """The computer's move for `throw` (the side to move's); `ValueError` with no legal move."""
-    moves = _candidates(variant, state, throw)
+def best_move(variant: Variant, position: Position, throw: int, moves: Sequence[Move]) -> Move:
+    """The move among `moves` with the best expected value over the next throw."""
     if not moves:
         raise ValueError(f"no legal move with the throw {throw}")
-    if len(moves) == 1:
-        return moves[0]
-    position = state.position
     me = position.side
     best, best_value = moves[0], -2 * WIN
     for move in moves:
         outcome = play(variant, position, move, throw)
         if outcome.winner == me:
             return move
-        value = _expected(variant, outcome.position, me)
+        value = _expected(variant, outcome.position, me) if len(moves) > 1 else 0.0
         if value > best_value:
             best, best_value = move, value
     return best
+
+
+def choose_move(variant: Variant, state: GameState, throw: int) -> Move:
+    """The computer's move for `throw` (the side to move's); `ValueError` with no legal move."""
+    return best_move(variant, state.position, throw, _candidates(variant, state, throw))
 
 
 def greedy_move(variant: Variant, state: GameState, throw: int) -> Move:
