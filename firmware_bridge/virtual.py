@@ -210,17 +210,31 @@ class VirtualBoard:
         """Slides piece along houses (first: where it starts, last: where it stays).
 
         Over each house on the way it rests dwell_s, between houses it touches none for gap_s:
-        a hand sliding a piece at a brisk but ordinary pace. Returns when the piece is down.
+        a hand sliding a piece at a brisk but ordinary pace. The times are counted in the
+        firmware's scans, so a busy host cannot stretch them. Returns when the piece is down.
         """
         path = list(houses)
         if not path:
             raise ValueError("slide needs at least one house")
-        self.place(path[0], piece)
+        for house in path:
+            _check_house(house)
+        if piece not in ("W", "B"):
+            raise ValueError(f"a piece is W or B, got {piece!r}")
+        scan_s = board_config.SCAN_PERIOD_MS / 1000
+        dwell, gap = max(1, round(dwell_s / scan_s)), max(1, round(gap_s / scan_s))
+        moves = [(0, path[0], piece)]
+        at = 0
         for previous, house in itertools.pairwise(path):
-            time.sleep(dwell_s)
-            self.lift(previous)
-            time.sleep(gap_s)
-            self.place(house, piece)
+            at += dwell
+            moves.append((at, previous, "."))
+            at += gap
+            moves.append((at, house, piece))
+        self.physics.play(moves)
+        deadline = time.monotonic() + 5 + at * scan_s * 10
+        while self.physics.script:
+            if time.monotonic() > deadline or self._thread is None:
+                raise RuntimeError("the virtual board is not scanning")
+            time.sleep(scan_s)
 
     # faults
 

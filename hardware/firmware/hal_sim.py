@@ -30,6 +30,25 @@ class Physics:
         self.flicker_rate = 0.0
         self.flicker_houses = None
         self.stuck = {}
+        self.scans = 0
+        self.script = []  # (scan number, house, piece), applied as the firmware scans
+
+    def begin_scan(self):
+        """Called as each scan starts; plays scripted moves due by this scan."""
+        self.scans += 1
+        script = self.script
+        while script and script[0][0] <= self.scans:
+            _, house, piece = script.pop(0)
+            self.place(house, piece)
+
+    def play(self, moves):
+        """Schedules moves, a list of (scans from now, house, piece), in the firmware's time.
+
+        A hand's movement is timed in scans, not in wall-clock time, so that a slow or busy
+        host cannot stretch it: the firmware sees exactly the dwell times the script says.
+        """
+        start = self.scans
+        self.script = [(start + after, house, piece) for after, house, piece in moves]
 
     def place(self, house, piece):
         """Puts piece ('W', 'B' or '.') on house 1-30."""
@@ -83,6 +102,8 @@ class SimHal:
         index = self.index.get((mux, channel))
         if index is None:
             return 0  # an unwired channel floats to a rail
+        if index == 0:
+            self.physics.begin_scan()
         return self.physics.reading(index)
 
     def write_leds(self, pixels):

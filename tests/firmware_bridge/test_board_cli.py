@@ -53,6 +53,7 @@ def test_watch_prints_live_snapshots_of_the_sim_demo(capsys: pytest.CaptureFixtu
 def test_calibrate_refuses_a_board_with_pieces(capsys: pytest.CaptureFixture[str]) -> None:
     with VirtualBoard() as board:
         board.place(12, "W")
+        time.sleep(0.3)
         assert main(["board", "calibrate", "--port", board.url]) == 2
         board.lift(12)
         assert main(["board", "calibrate", "--port", board.url]) == 0
