@@ -235,7 +235,10 @@ class BoardLink:
         pending.sent_at = now
         if pending.tries > 1:
             self._counts["retries"] += 1
-        self._write(pending.data)
+        try:
+            self._write(pending.data)
+        except (serial.SerialException, OSError):
+            log.debug("command not sent; retried or failed by the link thread", exc_info=True)
 
     def _retry_commands(self, now: float) -> None:
         for pending in list(self._pending.values()):

@@ -29,6 +29,7 @@ SCAN_PERIOD_MS = 1
 LEAVE_SCANS = 8
 ARRIVE_SCANS = 60
 FAULT_SCANS = 20
+PRIME_SCANS = 16  # at start-up the board is taken as it stands, by a vote over this many scans
 DISAGREE_PENALTY = 2  # a reading of the stable state takes this much from the change's score
 HEARTBEAT_MS = 1000
 LINK_LOST_MS = 3000

@@ -25,6 +25,7 @@ class Firmware:
         self.now = 0
         self.boot = f"{self.last_tick & 0xFFFF:04X}"
         self.scanner = Scanner(hal)
+        self.scanner.prime()
         self.leds = Leds(hal, 0)
         self.splitter = codec.LineSplitter()
         self.seq = 0

@@ -93,6 +93,28 @@ class Scanner:
                 score[i] -= penalty
         return changed
 
+    def prime(self):
+        """Takes the board as it stands at start-up, by a majority over PRIME_SCANS scans.
+
+        Without this, a restarted firmware would report a full board as empty until every
+        piece had passed the arrival debounce: a false snapshot of all pieces lifted.
+        """
+        n = len(self.stable)
+        votes = [{} for _ in range(n)]
+        for _ in range(cfg.PRIME_SCANS):
+            readings = self.read_all()
+            for i in range(n):
+                state = classify(readings[i], self.baselines[i], EMPTY)
+                votes[i][state] = votes[i].get(state, 0) + 1
+        for i in range(n):
+            best = EMPTY
+            for state in votes[i]:
+                if votes[i][state] > votes[i].get(best, 0):
+                    best = state
+            self.stable[i] = best
+            self.candidate[i] = best
+            self.score[i] = 0
+
     def states(self):
         """30 characters W, B, . or ? (faulty sensor), house 1 first."""
         out = []

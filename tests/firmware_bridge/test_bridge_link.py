@@ -106,6 +106,9 @@ def test_link_resyncs_after_a_firmware_reboot(
     assert board.wait_leds(lambda frame: frame == RED_BLINK, 3.0)
     wait_until(lambda: sensed(link) == board.houses())
     assert link.state == "up" and not events.of(LinkDown)
+    # the restarted firmware took the board as it stands: no snapshot without the piece
+    assert events.boards()[-1] == board.houses()
+    assert events.boards().count(EMPTY) == 1  # only before the piece was placed
 
 
 def test_five_percent_flicker_makes_no_false_snapshot(

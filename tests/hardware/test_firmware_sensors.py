@@ -183,3 +183,14 @@ def test_self_test_then_link_lost_then_the_host_frame() -> None:
     assert leds.shown == [board_leds.LINK_LOST_CELL] * 30
     leds.update(1000, True)
     assert hal.pixels == [(0, 255, 0)] * 30
+
+
+def test_at_start_up_the_board_is_taken_as_it_stands() -> None:
+    hal = sim_hal()
+    set_reading(hal, 1, LIGHT_READING)
+    set_reading(hal, 2, DARK_READING)
+    set_reading(hal, 3, 0)
+    scanner = board_sensors.Scanner(hal)
+    scanner.prime()
+    assert scanner.states() == "WB?" + "." * 27
+    assert not any(scanner.scan() for _ in range(100))
