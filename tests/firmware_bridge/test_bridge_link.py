@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import select
 import threading
 import time
+import tty
+from collections.abc import Callable
 
 import pytest
 from board_helpers import Events, wait_until
 
+from firmware_bridge.firmware import board_codec
 from firmware_bridge.leds import LedCell, make_frame
 from firmware_bridge.link import (
     BoardLink,
@@ -243,3 +248,57 @@ def test_a_missing_port_is_reported_and_retried(tmp_path: object) -> None:
             link.ping()
     finally:
         link.stop()
+
+
+class FakeDevice:
+    """Something else on a serial port: answers every line the host sends with `reply`."""
+
+    def __init__(self, reply: Callable[[bytes], bytes]) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.reply = reply
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        while not self.stop.is_set():
+            if select.select([self.master], [], [], 0.02)[0]:
+                for line in os.read(self.master, 4096).splitlines():
+                    os.write(self.master, self.reply(line))
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def newer_board(line: bytes) -> bytes:
+    fields = board_codec.unframe(line)
+    info = (("fw", "9.0"), ("proto", 2), ("id", "X"), ("houses", 30), ("leds", 30))
+    return bytes(board_codec.hello_reply(int(fields[1]), info)) if fields else b""
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        (lambda line: b"OK\r\n", "no answer to the handshake"),
+        (newer_board, "board speaks protocol 2, host 1: update the firmware"),
+    ],
+)
+def test_a_device_that_is_not_our_board_is_refused(
+    reply: Callable[[bytes], bytes], reason: str
+) -> None:
+    device = FakeDevice(reply)
+    events = Events()
+    link = BoardLink(device.path, on_event=events)
+    link.start()
+    try:
+        wait_until(lambda: bool(events.of(LinkDown)), 5)
+        assert reason in events.of(LinkDown)[0].reason
+        assert link.state != "up" and not events.of(LinkUp)
+    finally:
+        link.stop()
+        device.close()
