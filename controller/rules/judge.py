@@ -147,7 +147,11 @@ def explain(
     if isinstance(forward, Refusal) and forward.target == to_house:
         reason = _refusal_reason(variant, side, forward, from_house)
         return Verdict(False, forward.rule, reason, forward.houses)
-    if isinstance(forward, Move) and to_house == OFF and forward.to_house == HOUSES:
+    if (
+        isinstance(forward, Move)
+        and (to_house, forward.to_house) == (OFF, HOUSES)
+        and variant.bear_off_how == "land-30"
+    ):
         behind = pieces_behind(variant, squares, side)
         refusal = Refusal("bear-off-not-yet", behind, OFF)
         reason = _refusal_reason(variant, side, refusal, from_house)

@@ -183,11 +183,114 @@ def try_backward(
     return refused or _MOVES[house, dest, "backward", True]
 
 
+class _Plan(NamedTuple):
+    """What a forward move from one house with one throw needs checked at run time."""
+
+    dest: int
+    hi: int
+    """Blockade check over squares[house:hi], the houses strictly between."""
+    code: int
+    """0 plain, 1 lands on 30 under land-30, 2 bears off past 30, 3 stopped on 26."""
+    plain: Move
+    attack: Move
+    bear: Move
+    bear_attack: Move
+
+
+_PLAIN, _LAND_30, _PAST_30, _STOPPED = range(4)
+
+
+def _build_plans(variant: Variant) -> dict[int, list[_Plan | None]]:
+    """For each throw, by house: the forward move's plan, or None when the parameters alone
+    forbid it (the same static checks as `try_forward`)."""
+    plans: dict[int, list[_Plan | None]] = {}
+    for throw in variant.throw_values:
+        row: list[_Plan | None] = [None]
+        for house in range(1, HOUSES + 1):
+            dest, code = house + throw, _PLAIN
+            if house < HAPPINESS < dest and variant.happiness != "none":
+                if variant.happiness == "exact":
+                    row.append(None)
+                    continue
+                dest, code = HAPPINESS, _STOPPED
+            if dest >= HOUSES and variant.bear_off_how == "land-30":
+                if dest > HOUSES:
+                    row.append(None)
+                    continue
+                code = _LAND_30
+            elif dest > HOUSES:
+                exact = variant.bear_off_how == "exact-31"
+                wrong_house = variant.bear_off_from and house not in variant.bear_off_from
+                if exact and (wrong_house or dest != OFF):
+                    row.append(None)
+                    continue
+                dest, code = OFF, _PAST_30
+            kind = "bear_off" if code == _PAST_30 else "forward"
+            row.append(
+                _Plan(
+                    dest,
+                    min(dest - 1, HOUSES),
+                    code,
+                    _MOVES[house, dest, kind, False],
+                    _MOVES[house, dest, kind, True],
+                    _MOVES[house, OFF, "bear_off", False],
+                    _MOVES[house, OFF, "bear_off", True],
+                )
+            )
+        plans[throw] = row
+    return plans
+
+
+def _forward_moves(
+    variant: Variant, squares: str, side: str, own: list[int], throw: int
+) -> list[Move]:
+    """The legal forward moves: `try_forward` for every piece, on precomputed plans (hot path)."""
+    tables = variant.tables
+    plans = tables.get("forward")
+    if plans is None:
+        plans = tables["forward"] = _build_plans(variant)
+    row = plans[throw]
+    opp = _OPPONENT[side]
+    wall = opp * variant.block
+    safe, pairs = variant.safe, variant.pairs
+    may_bear: bool | None = None
+    moves = []
+    for house in own:
+        plan = row[house]
+        if plan is None:
+            continue
+        code = plan.code
+        if code in (_LAND_30, _PAST_30):
+            if may_bear is None:
+                may_bear = bear_off_allowed(variant, squares, side)
+            if code == _PAST_30 and not may_bear:
+                continue
+        if wall in squares[house : plan.hi]:
+            continue
+        dest = plan.dest
+        if code == _PAST_30:
+            moves.append(plan.plain)
+            continue
+        here = squares[dest - 1]
+        bears = code == _LAND_30 and may_bear
+        if here == ".":
+            moves.append(plan.bear if bears else plan.plain)
+            continue
+        if here == side or code == _STOPPED or dest in safe:
+            continue
+        if pairs and (
+            (dest > 1 and squares[dest - 2] == opp) or (dest < HOUSES and squares[dest] == opp)
+        ):
+            continue
+        moves.append(plan.bear_attack if bears else plan.attack)
+    return moves
+
+
 def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
     """Every legal move for the side to move with `throw` (RULES.md 3-5), by origin house.
 
     Backward moves only when no forward move exists; the open9 restriction filters the result.
-    None once the game is over. Raises `ThrowError` for a throw the preset cannot produce.
+    Empty once the game is over. Raises `ThrowError` for a throw the preset cannot produce.
     """
     variant.check_throw(throw)
     squares, side = position.squares, position.side
@@ -198,7 +301,7 @@ def legal_moves(variant: Variant, position: Position, throw: int) -> list[Move]:
     while at >= 0:
         own.append(at + 1)
         at = squares.find(side, at + 1)
-    moves = [m for h in own if type(m := try_forward(variant, squares, side, h, throw)) is Move]
+    moves = _forward_moves(variant, squares, side, own, throw)
     if not moves and variant.backward != "no":
         moves = [
             m for h in own if type(m := try_backward(variant, squares, side, h, throw)) is Move

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 from controller.rules.errors import ThrowError, VariantError
 
@@ -95,6 +97,12 @@ class Variant:
     def throw_values(self) -> tuple[int, ...]:
         """Every value a throw can have in this preset, ascending."""
         return (1, 2, 3, 4, self.zero_value)
+
+    @cached_property
+    def tables(self) -> dict[str, Any]:
+        """Lookup tables the engine derives from these parameters on first use (not compared,
+        not copied by `dataclasses.replace`)."""
+        return {}
 
     def throw_value(self, flat_up: int) -> int:
         """The move value of a throw with `flat_up` sticks (0..4) showing the flat face."""

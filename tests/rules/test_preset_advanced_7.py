@@ -106,3 +106,8 @@ def test_no_exit_with_a_wrong_throw() -> None:
     assert explain(V, where, 3, 29, 31).rule == "exact-throw"
     assert explain(V, where, 3, 29, 31).houses == (29, 2)
     assert moves(V, where, 3) == []
+    short = explain(V, position(V, [28], [5], "W"), 2, 28, 31)
+    assert (short.rule, short.reason) == (
+        "wrong-distance",
+        "with a throw of 2 the piece on 28 goes to 30, not to 31 (RULES.md 4)",
+    )

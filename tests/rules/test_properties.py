@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from controller.rules import (
     PRESETS,
     GameState,
+    Move,
     Position,
     Variant,
     explain,
     get_variant,
     legal_moves,
 )
-from controller.rules.movegen import play
+from controller.rules.movegen import play, try_backward, try_forward
 from controller.rules.record import RecordWriter, verify
 
 
@@ -76,6 +77,30 @@ def test_moves_conserve_pieces_and_keep_one_piece_per_house(
         if landing != 31 and (position.side, 30, 31) not in outcome.relocations:
             assert after.at(landing) == position.side
         assert after.at(move.from_house) != position.side or move.to_house == 27
+
+
+@settings(max_examples=400, deadline=None)
+@given(situations())
+def test_fast_generation_matches_the_rule_by_rule_checks(
+    situation: tuple[Variant, Position, int],
+) -> None:
+    """`legal_moves` runs on precomputed tables; `explain` on `try_forward`/`try_backward`:
+    RULES.md 4 composed from the per-piece checks must give the same list."""
+    variant, position, throw = situation
+    squares, side = position.squares, position.side
+    own = position.pieces(side)
+    over = "W" not in squares or "B" not in squares
+    expected = [] if over else [
+        m for h in own if isinstance(m := try_forward(variant, squares, side, h, throw), Move)
+    ]
+    if not expected and not over and variant.backward != "no":
+        expected = [
+            m for h in own if isinstance(m := try_backward(variant, squares, side, h, throw), Move)
+        ]
+    if "open9" in position.flags and side == variant.odd_side:
+        expected = [m for m in expected if m.from_house == 9] or expected
+    actual = legal_moves(variant, position, throw)
+    assert [(m, m.kind, m.attack) for m in actual] == [(m, m.kind, m.attack) for m in expected]
 
 
 @settings(max_examples=60, deadline=None)
