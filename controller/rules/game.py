@@ -23,8 +23,8 @@ houses whose piece waits for its fate, `apply_throw` will spend the next throw o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from controller.rules.errors import IllegalMoveError, PhaseError, RulesError
 from controller.rules.judge import Verdict, explain
@@ -33,8 +33,9 @@ from controller.rules.notation import Move, Position, start_position
 from controller.rules.variants import Variant, get_variant, other_side
 
 
-@dataclass(frozen=True)
-class _State:
+class _State(NamedTuple):
+    """Everything that changes during a game; immutable, so undo is a stack of these."""
+
     phase: str
     position: Position
     throw: int | None
@@ -63,7 +64,7 @@ class GameState:
             for side in (start.side, other_side(start.side)):
                 if side not in start.squares:
                     points = score(variant, start.squares, side)
-                    self._state = replace(self._state, phase="over", winner=side, score=points)
+                    self._state = self._state._replace(phase="over", winner=side, score=points)
         self._undo: list[_State] = []
         self._actions: list[tuple[str, int | Move | str]] = []
 
@@ -159,23 +160,22 @@ class GameState:
             return
         moves = legal_moves(self.variant, state.position, value)
         if moves:
-            self._state = replace(
-                state, phase="move", throw=value, moves=tuple(moves), last_event=None
+            self._state = state._replace(
+                phase="move", throw=value, moves=tuple(moves), last_event=None
             )
             return
         position = state.position
         if self.variant.no_move == "lose":
             winner = other_side(position.side)
-            self._state = replace(
-                state,
+            self._state = state._replace(
                 phase="over",
                 winner=winner,
                 score=score(self.variant, position.squares, winner),
                 last_event="lose",
             )
         else:
-            turned = replace(position, side=other_side(position.side))
-            self._state = replace(state, position=turned, last_event="pass")
+            turned = Position(position.squares, other_side(position.side), position.flags)
+            self._state = state._replace(position=turned, last_event="pass")
 
     def skip(self) -> None:
         """The side to throw lets its turn go by (seed 000's throw timeout: "the game will skip
@@ -185,17 +185,17 @@ class GameState:
             raise PhaseError(f"only a side due to throw can be skipped, not in phase {state.phase}")
         side = state.position.side
         self._push(("skip", side))
-        turned = replace(state.position, side=other_side(side))
-        self._state = replace(state, position=turned, last_event="skip")
+        turned = Position(state.position.squares, other_side(side), state.position.flags)
+        self._state = state._replace(position=turned, last_event="skip")
 
     def _opening_throw(self, state: _State, value: int) -> _State:
         throws = (*state.opening_throws, value)
         if value != 1:
-            return replace(state, opening_throws=throws)
+            return state._replace(opening_throws=throws)
         house = 2 * self.variant.pieces
         opening = Move(house, house + 1, "forward", False)
-        return replace(
-            state, phase="move", throw=1, moves=(opening,), opening_throws=throws, opening_owed=True
+        return state._replace(
+            phase="move", throw=1, moves=(opening,), opening_throws=throws, opening_owed=True
         )
 
     def apply_move(self, move: Move) -> MoveOutcome:
@@ -214,8 +214,7 @@ class GameState:
             position = replace(position, flags=position.flags | {"open9"})
             outcome = replace(outcome, position=position)
         self._push(("move", legal))
-        self._state = replace(
-            state,
+        self._state = state._replace(
             phase="over" if outcome.winner else "throw",
             position=position,
             throw=None,
