@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -238,3 +240,39 @@ def test_the_longest_frame_fits_the_line_limit_in_any_chunking() -> None:
     too_long = b"$" + b"A" * 500 + b"\n"
     for cut in (1, 300, 501):
         assert feed_all(too_long + SNAP_A, [cut, 1000])[1].corrupt == 1
+
+
+RECORDED = Path(__file__).with_name("recorded_session.txt")
+
+
+def check_recorded_session(messages: list[codec.Message]) -> None:
+    """What the virtual board said: handshake, W on 1, B on 30, RAW, lift 1, failed CAL."""
+    hello, *snaps_before, raw, snap3, heartbeat, error, snap4 = messages
+    assert isinstance(hello, codec.Hello) and hello.info.board_id == "E6614103E7452D2F"
+    assert snaps_before == [
+        codec.Snap(0, "." * 30),
+        codec.Snap(1, "W" + "." * 29),
+        codec.Snap(2, "W" + "." * 28 + "B"),
+    ]
+    assert isinstance(raw, codec.RawReadings)
+    assert raw.readings[0] < raw.baselines[0] - 10000  # north pole down: light piece
+    assert raw.readings[29] > raw.baselines[29] + 10000  # south pole down: dark piece
+    assert snap3 == heartbeat == codec.Snap(3, "." * 29 + "B")
+    assert error == codec.ErrorReply(3, 4, "not calibrated: 30")
+    assert snap4 == codec.Snap(4, "." * 29 + "?")
+
+
+def test_a_recorded_session_replays_in_any_chunking() -> None:
+    data = RECORDED.read_bytes()
+    for size in (1, 3, 64, len(data)):
+        messages, reader = feed_all(data, [size] * len(data))
+        check_recorded_session(messages)
+        assert reader.corrupt == 0
+
+
+def test_a_recorded_session_with_line_noise_between_frames() -> None:
+    lines = RECORDED.read_bytes().splitlines(keepends=True)
+    noisy = b"".join(b"\x00\xfe noise\r\n" + line for line in lines)
+    messages, reader = feed_all(noisy, [7] * len(noisy))
+    check_recorded_session(messages)
+    assert reader.corrupt == len(lines)
