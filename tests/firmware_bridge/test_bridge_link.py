@@ -204,7 +204,7 @@ def test_commands_and_led_frames_are_retried_until_they_get_through(
     board.place(1, "W")
     board.drop_bytes(1.0)
     link.send_leds(RED_BLINK)
-    restore = threading.Timer(0.4, board.drop_bytes, args=(0.0,))
+    restore = threading.Timer(0.3, board.drop_bytes, args=(0.0,))
     restore.start()
     try:
         raw = link.request_raw()
