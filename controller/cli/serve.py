@@ -45,15 +45,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """The listening socket, opened here so a busy port is a clear error, not a traceback."""
+    """The listening socket, opened here so a busy port is a clear error, not a traceback.
+
+    It is made with protocol IPPROTO_TCP (not 0, as `socket.create_server` does) so that asyncio
+    turns Nagle's algorithm off on every accepted connection; otherwise each answer on a
+    keep-alive connection waits ~40 ms for the client's delayed ACK.
+    """
     if not 0 <= port <= 65535:
         raise CliError(f"--port must be 0-65535, got {port}")
+    sock: socket.socket | None = None
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
-        return socket.create_server((host, port), family=family, backlog=128)
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+        sock.listen(128)
     except OSError as error:
+        if sock is not None:
+            sock.close()
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise CliError(f"cannot listen on {host}:{port}: {reason}") from None
+    return sock
 
 
 def local_url(sock: socket.socket) -> str:

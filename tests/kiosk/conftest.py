@@ -4,7 +4,6 @@ and Debian's Chromium driven by Playwright, as a visitor's screen would show the
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from gpiozero.pins.mock import MockFactory
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from controller.api import create_app
+from controller.cli.serve import listen
 from controller.config import from_mapping
 from controller.service import GameService
 
@@ -47,7 +47,7 @@ def kiosk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     service = GameService(config, sim=True, pin_factory=MockFactory(), seed=3)
     service.start()
-    sock = socket.create_server(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)
     server = uvicorn.Server(
         uvicorn.Config(create_app(service, config), lifespan="off", log_level="warning")
     )

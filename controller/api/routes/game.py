@@ -14,8 +14,10 @@ router = APIRouter(prefix="/api/game", tags=["game"])
 
 
 @router.get("", response_model=GameViewOut)
-def get_game(service: ServiceDep) -> dict[str, Any]:
-    """The game now: position (RULES.md 9), phase, side to move, throw, legal moves, events."""
+async def get_game(service: ServiceDep) -> dict[str, Any]:
+    """The game now: position (RULES.md 9), phase, side to move, throw, legal moves, events.
+
+    On the event loop, like the status: `game_view()` returns the last published view."""
     return service.game_view()
 
 

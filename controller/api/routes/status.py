@@ -13,8 +13,11 @@ router = APIRouter(tags=["status"])
 
 
 @router.get("/api/status", response_model=StatusOut)
-def get_status(service: ServiceDep, settings: SettingsDep) -> dict[str, Any]:
-    """Version, uptime, board link and camera (with the reason when degraded), the game."""
+async def get_status(service: ServiceDep, settings: SettingsDep) -> dict[str, Any]:
+    """Version, uptime, board link and camera (with the reason when degraded), the game.
+
+    Runs on the event loop: `status()` only copies what the service last published, so the
+    answer never waits for a worker thread (monitoring polls this route often)."""
     report = service.status()
     report["kiosk"] = {"can_start_games": settings.kiosk_can_start_games, "sim": settings.sim}
     return report
