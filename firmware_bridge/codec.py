@@ -15,6 +15,7 @@ from firmware_bridge.snapshot import BoardSnapshot
 
 PROTOCOL_VERSION: int = board_config.PROTOCOL_VERSION
 HOUSES: int = board_config.HOUSES
+MAX_COMMAND: int = board_codec.MAX_COMMAND
 EFFECT_LETTERS = {"off": "o", "steady": "s", "blink": "b", "pulse": "p"}
 EFFECT_NAMES = {letter: name for name, letter in EFFECT_LETTERS.items()}
 

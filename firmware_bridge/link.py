@@ -34,7 +34,6 @@ LED_MIN_INTERVAL_S = 0.02
 BACKOFF_FIRST_S = 0.1
 BACKOFF_MAX_S = 2.0
 POLL_S = 0.005
-MAX_COMMAND = 9999
 
 
 @dataclass(frozen=True)
@@ -206,7 +205,7 @@ class BoardLink:
     # commands
 
     def _next_number(self) -> int:
-        self._number = self._number % MAX_COMMAND + 1
+        self._number = self._number % codec.MAX_COMMAND + 1
         return self._number
 
     def _request(self, kind: str) -> Message:

@@ -47,40 +47,50 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Talk to the sensor board over its serial link.",
     )
     actions = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
-    watch = actions.add_parser(
+    watch = _board_command(
+        actions,
         "watch",
-        help="print every board snapshot and link event as it arrives",
-        description="Print every board snapshot and link event as it arrives (Ctrl-C ends). "
+        watch_board,
+        "print every board snapshot and link event as it arrives",
+        "Print every board snapshot and link event as it arrives (Ctrl-C ends). "
         "With --sim a virtual board plays a few moves by itself.",
     )
-    _board_options(watch)
     watch.add_argument("--seconds", type=float, help="stop after this long (default: Ctrl-C)")
-    watch.set_defaults(handler=watch_board)
-    calibrate = actions.add_parser(
+    _board_command(
+        actions,
         "calibrate",
-        help="take every sensor's zero-field baseline (take all pieces off first)",
-        description="Take every sensor's zero-field baseline; the board must be empty. "
+        calibrate_board,
+        "take every sensor's zero-field baseline (take all pieces off first)",
+        "Take every sensor's zero-field baseline; the board must be empty. "
         "The baselines are stored on the Pico.",
     )
-    _board_options(calibrate)
-    calibrate.set_defaults(handler=calibrate_board)
-    doctor = subparsers.add_parser(
+    _board_command(
+        subparsers,
         "doctor",
-        help="check the board link, firmware, every sensor and the LEDs",
-        description="Check the board link, firmware and protocol versions, calibration, every "
+        run_doctor,
+        "check the board link, firmware, every sensor and the LEDs",
+        "Check the board link, firmware and protocol versions, calibration, every "
         "sensor and the LEDs; exit status 1 when a check fails.",
     )
-    _board_options(doctor)
-    doctor.set_defaults(handler=run_doctor)
 
 
-def _board_options(parser: argparse.ArgumentParser) -> None:
+def _board_command(
+    container: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    handler: Callable[[argparse.Namespace], int],
+    help_text: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    """A sub-command that talks to the board: --port URL | --sim, --config FILE."""
+    parser = container.add_parser(name, help=help_text, description=description)
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--port", metavar="URL", help="serial device or pyserial URL (default: [board] url)"
     )
     where.add_argument("--sim", action="store_true", help="a virtual board (real firmware)")
     parser.add_argument("--config", type=Path, metavar="FILE", help="the TOML configuration")
+    parser.set_defaults(handler=handler)
+    return parser
 
 
 def board_url(args: argparse.Namespace) -> str:
