@@ -1,9 +1,10 @@
 """Rules core speed: microseconds per legal-move generation and random playouts per second.
 
 For each preset (default options): mid-game positions are collected from seeded random games,
-then `legal_moves` runs over every (position, throw) pair; playouts are whole random games
-(random throws by their probabilities, random legal moves) through `GameState`, the way a
-computer player searching over throws would use it. Run: .venv/bin/python benchmarks/bench_rules.py
+then `legal_moves` runs over every (position, throw) pair; a search step is a throw or a move
+applied to a `GameState` and taken back with `undo`, the way a computer player searching over
+throws uses it; playouts are whole random games (random throws by their probabilities, random
+legal moves) through `GameState`. Run: .venv/bin/python benchmarks/bench_rules.py
 """
 
 from __future__ import annotations
@@ -55,13 +56,32 @@ def time_generation(variant: Variant, positions: list[Position], repeat: int) ->
     return rounds
 
 
+def time_search_step(variant: Variant, positions: list[Position]) -> float:
+    """Microseconds per apply-then-undo on a GameState, the step of a search over throws."""
+    steps = 0
+    start = time.perf_counter()
+    for position in positions:
+        game = GameState(variant, position)
+        for throw, _ in game.chance_outcomes():
+            game.apply_throw(throw)
+            steps += 1
+            for move in game.legal_moves():
+                game.apply_move(move)
+                game.undo()
+                steps += 1
+            game.undo()
+    return (time.perf_counter() - start) / steps * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="mid-game positions per preset")
     parser.add_argument("--seconds", type=float, default=2.0, help="playout time per preset")
     args = parser.parse_args()
-    print(f"{'preset':16} {'us/legal_moves':>15} {'(best)':>8} {'moves/pos':>10} "
-          f"{'playouts/s':>11} {'actions/game':>13}")
+    print(
+        f"{'preset':16} {'us/legal_moves':>15} {'(best)':>8} {'moves/pos':>10} "
+        f"{'us/apply+undo':>14} {'playouts/s':>11} {'actions/game':>13}"
+    )
     for name in PRESETS:
         variant = get_variant(name)
         positions = midgame_positions(variant, args.positions)
@@ -75,9 +95,10 @@ def main() -> None:
             actions += playout(variant, rng)
             games += 1
         rate = games / (time.perf_counter() - start)
+        step = time_search_step(variant, positions)
         print(
             f"{name:16} {statistics.median(rounds):15.2f} {min(rounds):8.2f} "
-            f"{statistics.mean(sizes):10.2f} {rate:11.1f} {actions / games:13.0f}"
+            f"{statistics.mean(sizes):10.2f} {step:14.2f} {rate:11.1f} {actions / games:13.0f}"
         )
 
 

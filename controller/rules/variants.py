@@ -93,7 +93,7 @@ class Variant:
         """The options as a read-only mapping name -> "on" | "off"."""
         return MappingProxyType(dict(self.options))
 
-    @property
+    @cached_property
     def throw_values(self) -> tuple[int, ...]:
         """Every value a throw can have in this preset, ascending."""
         return (1, 2, 3, 4, self.zero_value)
