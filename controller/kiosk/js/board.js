@@ -22,6 +22,7 @@ function makeHouse(house, element) {
   element.style.gridColumn = String(column);
   const special = SPECIAL_HOUSES[house];
   if (special) element.classList.add("special");
+  if (row === 2) element.classList.add("backwards");
   element.innerHTML =
     `<span class="number">${house}</span>` +
     (special ? `<span class="symbol">${special.svg}</span>` : "") +
