@@ -81,6 +81,7 @@ class GameConfig:
     throw_timeout_s: float = _key(0.0, _not_negative)
     idle_reset_s: float = _key(0.0, _not_negative)
     quiet_period_s: float = _key(0.4, _positive)
+    computer_delay_s: float = _key(1.0, _not_negative)
 
 
 @dataclass(frozen=True)

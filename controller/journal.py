@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     kind TEXT NOT NULL,
     value INTEGER,
+    flat INTEGER,
     move TEXT,
     side TEXT,
     throw_id TEXT,
@@ -91,10 +92,10 @@ class ThrowEntry:
 
 @dataclass(frozen=True)
 class Action:
-    """One action of the line of play: a counted throw (`value`) or a move (`FROM-TO`).
+    """One action of the line of play: a counted throw (`value`), a move (`FROM-TO`), a skip.
 
     `side` is the side that threw or moved (None for opening throws, before sides are known);
-    a throw's `throw_id` finds its photo.
+    a throw's `throw_id` finds its photo, `flat` is the sticks' flat faces up when known.
     """
 
     kind: str
@@ -102,6 +103,7 @@ class Action:
     move: str | None = None
     side: str | None = None
     throw_id: str | None = None
+    flat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,11 @@ class Journal:
                 "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()
             db.executemany(
-                "INSERT INTO actions (game_id, ply, at, kind, value, move, side, throw_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, ply, at, kind, value, flat, move, side, throw_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, first + i, step.at, a.kind, a.value, a.move, a.side, a.throw_id)
+                    (game_id, first + i, step.at, a.kind, a.value, a.flat, a.move, a.side,
+                     a.throw_id)
                     for i, a in enumerate(step.actions)
                 ],
             )
@@ -360,17 +363,15 @@ class Journal:
         ]
 
     def actions(self, game_id: str) -> list[dict[str, Any]]:
-        """The line of play in order: `{"at", "kind", "value", "move", "side", "throw_id"}`."""
+        """The line of play in order: `{"at", "kind", "value", "flat", "move", "side",
+        "throw_id"}`."""
+        columns = ("at", "kind", "value", "flat", "move", "side", "throw_id")
         with self._lock:
             rows = self._db.execute(
-                "SELECT at, kind, value, move, side, throw_id FROM actions"
-                " WHERE game_id = ? ORDER BY ply",
+                f"SELECT {', '.join(columns)} FROM actions WHERE game_id = ? ORDER BY ply",
                 (game_id,),
             ).fetchall()
-        return [
-            {"at": at, "kind": kind, "value": value, "move": move, "side": side, "throw_id": tid}
-            for at, kind, value, move, side, tid in rows
-        ]
+        return [dict(zip(columns, row, strict=True)) for row in rows]
 
     def evidence(self, throw_id: str) -> bytes | None:
         """The throw's photo; None without one; `KeyError` for an unknown throw."""

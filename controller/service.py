@@ -17,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import io
+import json
 import logging
 import queue
 import random
@@ -27,13 +29,15 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller import __version__
 from controller.config import Config, ConfigError, GameConfig, build_section
 from controller.errors import Conflict, InvalidRequest, NotFound, Unavailable
 from controller.journal import Action, GameRow, Journal, Step, ThrowEntry
-from controller.rules import GameState, RulesError, Variant, get_variant
+from controller.rules import GameState, Move, RulesError, Variant, get_variant
+from controller.rules.record import RecordWriter
 from controller.session import GameSession, SessionEvent, SessionSettings
 from controller.session.throws import Throw, camera_throw, electronic_throw, manual_throw
 from firmware_bridge.leds import LedFrame
@@ -41,6 +45,10 @@ from firmware_bridge.link import BoardLink, LinkDown, LinkUp, SnapshotChanged
 from firmware_bridge.snapshot import BoardSnapshot
 from hardware.gpio import Panel, PanelPins
 from vision.sources import FrameSource, SourceError, open_source
+
+if TYPE_CHECKING:
+    from controller.sim import SimRig
+    from vision.reader import StickReader
 
 if TYPE_CHECKING:
     from vision.watcher import ThrowResult, ThrowWatcher
@@ -130,6 +138,19 @@ def _check_players(players: Any) -> dict[str, dict[str, str]]:
     return checked
 
 
+def _stick_reader(calibration: str) -> StickReader:
+    """The stick reader, with the calibration file when one is configured."""
+    from vision.calibration import Calibration
+    from vision.reader import StickReader
+
+    return StickReader(Calibration.load(calibration) if calibration else None)
+
+
+def _iso(epoch: float) -> str:
+    """A journal time (seconds since the epoch) as the record's ISO 8601 UTC timestamp."""
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds")
+
+
 def _plain(value: Any) -> Any:
     """A dataclass (the board's info) as a JSON-ready dict; anything else unchanged."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -175,7 +196,7 @@ class GameService:
         self._link: BoardLink | None = None
         self._watcher: ThrowWatcher | None = None
         self._panel: Panel | None = None
-        self._rig: Any = None
+        self._rig: SimRig | None = None
         self._session: GameSession | None = None
         self._game_id: str | None = None
         self._line: list[dict[str, Any]] = []
@@ -190,12 +211,13 @@ class GameService:
         """Open the journal, resume the last game (or start one), start link, camera, GPIO."""
         self._journal = Journal(self.config.journal_path)
         self._game_settings = self._saved_settings()
+        self._resume_or_new_game()
         if self.sim:
             from controller.sim import SimRig
 
-            self._rig = SimRig(self._game_settings.variant, self._game_settings.options)
-            self._rig.start()
-        self._resume_or_new_game()
+            # The pieces stand where the game left them (or on their start houses).
+            self._rig = SimRig(seed=self._rng.randrange(1 << 30))
+            self._rig.start(self._session_or_fail().state.position.squares)
         self._start_gpio()
         self._start_board()
         self._start_camera()
@@ -246,11 +268,13 @@ class GameService:
             except SourceError as error:
                 self._reasons["camera"] = f"camera unavailable ({error}): throws by hand"
                 return
-        from vision.reader import StickReader
+        try:
+            reader = _stick_reader(self.config.camera.calibration)
+        except (OSError, ValueError) as error:
+            self._reasons["camera"] = f"camera calibration unusable ({error}): throws by hand"
+            return
         from vision.watcher import ThrowWatcher
 
-        calibration = self.config.camera.calibration or None
-        reader = StickReader(calibration)
         self._watcher = ThrowWatcher(
             source, reader, lambda result: self._queue.put(("camera", result))
         )
@@ -418,9 +442,8 @@ class GameService:
         while kept < min(len(line), len(self._line)) and line[kept] == self._line[kept]:
             kept += 1
         durable = [event for event in events if event.durable]
-        throw_ids = [
-            event.data["throw"]["id"] for event in durable if event.type == "throw"
-        ]
+        thrown = [event.data["throw"] for event in durable if event.type == "throw"]
+        throw_ids = [entry["id"] for entry in thrown]
         throws = []
         if throw is not None:
             throws.append(dataclasses.replace(throw, counted=throw.throw_id in throw_ids))
@@ -434,7 +457,7 @@ class GameService:
                 events=[(event.type, event.to_dict()["data"]) for event in durable],
                 throws=throws,
                 keep_actions=kept if cut else None,
-                actions=self._actions(state.variant, line, kept, throw_ids),
+                actions=self._actions(state.variant, line, kept, thrown),
                 state=state.to_dict(),
                 players=session.players,
                 phase=state.phase,
@@ -469,18 +492,23 @@ class GameService:
 
     @staticmethod
     def _actions(
-        variant: Variant, line: list[dict[str, Any]], kept: int, throw_ids: list[str]
+        variant: Variant, line: list[dict[str, Any]], kept: int, thrown: list[dict[str, Any]]
     ) -> list[Action]:
-        """The journal's form of the actions after `kept`, with the side that made each."""
+        """The journal's form of the actions after `kept`, with the side that made each;
+        `thrown` are the step's counted throws (id, flat) in order."""
         replay = GameState(variant)
-        ids = iter(throw_ids)
+        throws = iter(thrown)
         actions: list[Action] = []
         for index, action in enumerate(line):
             if index >= kept:
                 side = replay.side_to_move if replay.phase != "opening" else None
                 ((kind, value),) = action.items()
                 if kind == "throw":
-                    actions.append(Action(kind, value=value, side=side, throw_id=next(ids, None)))
+                    throw = next(throws, {})
+                    actions.append(
+                        Action(kind, value=value, side=side, throw_id=throw.get("id"),
+                               flat=throw.get("flat"))
+                    )
                 elif kind == "move":
                     actions.append(Action(kind, move=value, side=side))
                 else:
@@ -545,6 +573,7 @@ class GameService:
             quiet_period_s=game.quiet_period_s,
             throw_timeout_s=game.throw_timeout_s,
             idle_reset_s=game.idle_reset_s,
+            computer_delay_s=game.computer_delay_s,
         )
 
     def _resume_or_new_game(self) -> None:
@@ -671,20 +700,22 @@ class GameService:
         game = journal.game(game_id)
         if game is None:
             raise NotFound(f"no game {game_id!r} in the journal")
-        header = {
-            "type": "header",
-            "variant": game.variant,
-            "options": game.options,
-            "players": game.players,
-            "started": game.started,
-        }
-        entries = [
-            {"type": "throw", "value": action["value"], "at": action["at"]}
-            if action["kind"] == "throw"
-            else {"type": action["kind"], "move": action["move"], "at": action["at"]}
-            for action in journal.actions(game_id)
-        ]
-        return [header, *entries]
+        writer = RecordWriter(
+            io.StringIO(),
+            get_variant(game.variant, game.options),
+            game.players,
+            started=_iso(game.started),
+        )
+        for action in journal.actions(game_id):
+            at = _iso(action["at"])
+            if action["kind"] == "throw":
+                writer.throw(action["value"], flat=action["flat"], at=at)
+            elif action["kind"] == "move":
+                writer.move(Move.parse(action["move"]), at=at)
+            else:
+                writer.skip(at=at)
+        assert isinstance(writer.stream, io.StringIO)
+        return [json.loads(line) for line in writer.stream.getvalue().splitlines()]
 
     def evidence(self, throw_id: str) -> bytes | None:
         """The JPEG the camera saved for a throw, None for a throw without a photo;
@@ -788,7 +819,9 @@ class GameService:
         return result
 
     # -- simulation ------------------------------------------------------------------------
-    def _sim_rig(self) -> Any:
+    @property
+    def sim_rig(self) -> SimRig:
+        """The virtual board and synthetic camera (`--sim` only, else `Unavailable`)."""
         if self._rig is None:
             raise Unavailable("simulation actions need `senet-board serve --sim`")
         return self._rig
@@ -796,7 +829,7 @@ class GameService:
     def sim_board(self, action: str, house: int, piece: str | None = None) -> dict[str, Any]:
         """`--sim` only: `lift` or `place` a piece (`W`/`B`) on the virtual board. `Unavailable`
         outside sim, `InvalidRequest` for a bad action, house or piece."""
-        rig = self._sim_rig()
+        rig = self.sim_rig
         try:
             rig.act(action, house, piece)
         except ValueError as error:
@@ -806,7 +839,7 @@ class GameService:
     def sim_throw(self, flat: int | None = None, scene: str | None = None) -> dict[str, Any]:
         """`--sim` only: the synthetic camera shows a throw with `flat` flat faces up, or one
         of the bad scenes. The result arrives through the real watcher and reader."""
-        rig = self._sim_rig()
+        rig = self.sim_rig
         try:
             rig.throw(flat, scene)
         except ValueError as error:

@@ -1,0 +1,59 @@
+"""Whole games through the real pipeline: virtual board firmware behind a pty, `BoardLink`,
+the session, the journal, with a scripted person making human mistakes at the board."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from senet_player import ScriptedPlayer, StartService, near_end, wait_view
+
+from controller.journal import Action, Journal, Step
+from controller.rules import PRESETS, GameState, get_variant
+
+PLAYERS = {"W": {"name": "Ana", "kind": "human"}, "B": {"name": "Ben", "kind": "human"}}
+
+
+def journal_game(path: Path, game_id: str, state: GameState) -> None:
+    """Put a game in the journal as if the service had played it up to `state`."""
+    journal = Journal(path)
+    journal.create_game(
+        game_id, state.variant.name, dict(state.variant.options), PLAYERS,
+        GameState(state.variant).to_dict(), "opening",
+    )
+    actions = [
+        Action("throw", value=value) if kind == "throw" else Action("move", move=value)
+        for action in state.to_dict()["actions"]
+        for kind, value in action.items()
+    ]
+    journal.commit(game_id, Step(actions=actions, state=state.to_dict(), phase=state.phase))
+    journal.close()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_near_end_game_is_played_to_its_end_for_every_preset(
+    tmp_path: Path, start_service: StartService, preset: str
+) -> None:
+    rng = random.Random(preset)
+    variant = get_variant(preset)
+    state = near_end(variant, rng)
+    journal_game(tmp_path / "journal.sqlite3", "near-end", state)
+    service = start_service(camera="none", variant=preset)
+    wait_view(service, lambda v: v["phase"] in ("throw", "move"), what="the resumed game")
+    view = service.game_view()
+    assert view["game_id"] == "near-end"
+    assert view["position"] == state.position.notation()
+    board = service.sim_rig.board
+    board.flicker(0.03)
+    player = ScriptedPlayer(service, rng, noise=0.4, luck=0.8)
+    final = player.play(max_turns=80)
+    board.flicker(0.0)
+    assert final["winner"] in ("W", "B")
+    assert player.moves_made >= 1
+    game = Journal(tmp_path / "journal.sqlite3").latest_game()
+    assert game is not None and game.game_id == "near-end"
+    assert (game.phase, game.winner) == ("over", final["winner"])
+    replayed = GameState.from_dict(game.state or {})
+    assert replayed.winner == final["winner"]
+    assert replayed.position.notation() == final["position"]
