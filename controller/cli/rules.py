@@ -71,7 +71,7 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--position", required=True, metavar="'SQUARES SIDE [FLAGS]'", help="RULES.md 9"
     )
-    parser.add_argument("--throw", required=True, type=int, help="the throw's move value")
+    parser.add_argument("--throw", required=True, help="the throw's move value, e.g. 3")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -91,6 +91,9 @@ def variant_from(args: argparse.Namespace) -> Variant:
 
 def _setting(args: argparse.Namespace) -> tuple[Variant, Position]:
     variant = variant_from(args)
+    if not args.throw.isdigit():
+        raise CliError(f"--throw takes the throw's value as a whole number, not {args.throw!r}")
+    args.throw = int(args.throw)
     try:
         position = Position.parse(args.position, variant)
         variant.check_throw(args.throw)

@@ -142,6 +142,18 @@ def explain(
         )
     squares = position.squares
     forward = try_forward(variant, squares, side, from_house, throw)
+    target = forward.to_house if isinstance(forward, Move) else forward.target
+    if (to_house, target) == (HOUSES, OFF) and from_house + throw == HOUSES:
+        # land-30: the piece lands on 30 and leaves at once; RULES.md 9 writes it FROM-31.
+        if isinstance(forward, Move) and forward in moves:
+            return Verdict(
+                False,
+                "bear-off-notation",
+                f"{from_house}-30 bears the piece off (RULES.md 5, land-30): it is written "
+                f"{from_house}-31 (RULES.md 9)",
+                (from_house, HOUSES),
+            )
+        to_house = OFF
     if isinstance(forward, Move) and forward.to_house == to_house:
         return _open9_verdict(variant, side, moves)
     if isinstance(forward, Refusal) and forward.target == to_house:

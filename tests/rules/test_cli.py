@@ -89,6 +89,7 @@ def test_variants_list_presets_options_and_rule_texts(capsys: pytest.CaptureFixt
         (["--position", "WBW W"], "SQUARES must be 30 characters"),
         (["--position", "WBWBWBWBWBWBW................. W"], "7 W pieces on the board"),
         (["--throw", "5"], "5 is not possible"),
+        (["--throw", "three"], "--throw takes the throw's value as a whole number"),
         (["--move", "1-99"], "TO must be another house"),
     ],
 )

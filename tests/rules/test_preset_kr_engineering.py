@@ -120,6 +120,9 @@ def test_landing_on_30_with_every_piece_in_the_last_row_removes_it() -> None:
     [first, second] = legal_moves(V, where, 2)
     assert (str(first), str(second), second.kind) == ("22-24", "28-31", "bear_off")
     assert apply_move(V, where, second, 2).position.squares == squares([22], [5])
+    # RULES.md 9 writes it 28-31; the referee says so when someone writes 28-30.
+    assert explain(V, where, 2, 28, 30).rule == "bear-off-notation"
+    assert explain(V, position(V, [28], [30], "W"), 2, 28, 30).rule == "safe-house"
 
 
 def test_a_piece_on_30_leaves_as_soon_as_the_rest_reach_the_last_row() -> None:
