@@ -11,6 +11,8 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from controller.rules import Variant
+
 House = Annotated[int, Field(ge=1, le=30, description="a house of the board, 1-30")]
 Side = Literal["W", "B"]
 
@@ -257,33 +259,6 @@ class OptionOut(BaseModel):
     text: str = Field(description="the option's rule text, citing its source")
 
 
-class VariantParametersOut(BaseModel):
-    """Every parameter of RULES.md 7 with the options applied."""
-
-    pieces: int
-    odd_side: Side
-    opening_side: Side
-    open9: bool
-    counting_face: Literal["flat", "round"]
-    zero_value: int
-    throw_values: list[int]
-    extra: list[int]
-    safe: list[int]
-    pairs: bool
-    block: int
-    capture: str
-    attacked_on_30: str
-    backward: str
-    no_move: str
-    happiness: str
-    water: str
-    bear_off_when: str
-    bear_off_how: str
-    bear_off_from: list[int]
-    score_rows: list[int] | None = Field(description="points per piece left in rows 1, 2, 3")
-    score_row3_safe_zero: bool
-
-
 class VariantOut(BaseModel):
     name: str
     seed: str = Field(description="the source document the preset follows")
@@ -291,7 +266,7 @@ class VariantOut(BaseModel):
     rules: list[str] = Field(description="the preset's rule text, one sentence per item")
     options: list[OptionOut]
     chosen_options: dict[str, str]
-    parameters: VariantParametersOut
+    parameters: Variant = Field(description="every parameter of RULES.md 7, options applied")
 
 
 class GameSummaryOut(Out):

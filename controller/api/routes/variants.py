@@ -9,37 +9,9 @@ from fastapi import APIRouter, Query
 from controller.api.errors import responses
 from controller.api.schemas import VariantOut
 from controller.errors import InvalidRequest, NotFound
-from controller.rules import PRESETS, Variant, get_variant
+from controller.rules import PRESETS, get_variant
 
 router = APIRouter(prefix="/api/variants", tags=["variants"])
-
-
-def parameters(variant: Variant) -> dict[str, Any]:
-    """Every parameter of the variant as plain JSON (sets as sorted lists)."""
-    return {
-        "pieces": variant.pieces,
-        "odd_side": variant.odd_side,
-        "opening_side": variant.opening_side,
-        "open9": variant.open9,
-        "counting_face": variant.counting_face,
-        "zero_value": variant.zero_value,
-        "throw_values": list(variant.throw_values),
-        "extra": sorted(variant.extra),
-        "safe": sorted(variant.safe),
-        "pairs": variant.pairs,
-        "block": variant.block,
-        "capture": variant.capture,
-        "attacked_on_30": variant.attacked_on_30,
-        "backward": variant.backward,
-        "no_move": variant.no_move,
-        "happiness": variant.happiness,
-        "water": variant.water,
-        "bear_off_when": variant.bear_off_when,
-        "bear_off_how": variant.bear_off_how,
-        "bear_off_from": sorted(variant.bear_off_from),
-        "score_rows": list(variant.score_rows) if variant.score_rows else None,
-        "score_row3_safe_zero": variant.score_row3_safe_zero,
-    }
 
 
 def describe(name: str, options: dict[str, str] | None = None) -> dict[str, Any]:
@@ -55,7 +27,7 @@ def describe(name: str, options: dict[str, str] | None = None) -> dict[str, Any]
             for spec in preset.options.values()
         ],
         "chosen_options": dict(variant.options),
-        "parameters": parameters(variant),
+        "parameters": variant,
     }
 
 

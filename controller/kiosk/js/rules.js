@@ -10,7 +10,8 @@ export function ruleSentences(p) {
   const sentences = [
     t("rules.pieces", { n, last: 2 * n }),
     t("rules.track"),
-    t("rules.opening", { side: t(`side.${p.opening_side}`), from: 2 * n, to: 2 * n + 1 }),
+    // the side starting on the even houses opens (RULES.md 3)
+    t("rules.opening", { side: t(`side.${p.odd_side === "W" ? "B" : "W"}`), from: 2 * n, to: 2 * n + 1 }),
   ];
   if (p.open9) sentences.push(t("rules.open9"));
   sentences.push(t("rules.sticks", { face: t(`face.${p.counting_face}`), zero: p.zero_value }));
