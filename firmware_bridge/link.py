@@ -150,10 +150,11 @@ class BoardLink:
         self._thread.start()
 
     def stop(self) -> None:
+        """Closes the port and ends the link's thread (also safe from an event handler)."""
         self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
         self.state = "down"
 
     def send_leds(self, frame: LedFrame) -> None:
@@ -222,8 +223,9 @@ class BoardLink:
         pending.done.wait(COMMAND_TIMEOUT_S * COMMAND_TRIES + 1.0)
         with self._lock:
             self._pending.pop(number, None)
+            if pending.reply is None:
+                self._counts["commands_failed"] += 1
         if pending.reply is None:
-            self._counts["commands_failed"] += 1
             raise LinkError(f"{kind}: {pending.error or 'no reply from the board'}")
         if isinstance(pending.reply, codec.ErrorReply):
             raise CommandRejected(pending.reply.code, pending.reply.text)
