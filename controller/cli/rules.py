@@ -89,25 +89,25 @@ def variant_from(args: argparse.Namespace) -> Variant:
         raise CliError(str(error)) from None
 
 
-def _setting(args: argparse.Namespace) -> tuple[Variant, Position]:
+def _setting(args: argparse.Namespace) -> tuple[Variant, Position, int]:
     variant = variant_from(args)
     if not args.throw.isdigit():
         raise CliError(f"--throw takes the throw's value as a whole number, not {args.throw!r}")
-    args.throw = int(args.throw)
+    throw = int(args.throw)
     try:
         position = Position.parse(args.position, variant)
-        variant.check_throw(args.throw)
+        variant.check_throw(throw)
     except RulesError as error:
         raise CliError(str(error)) from None
-    return variant, position
+    return variant, position, throw
 
 
 def list_moves(args: argparse.Namespace) -> int:
-    variant, position = _setting(args)
-    moves = legal_moves(variant, position, args.throw)
+    variant, position, throw = _setting(args)
+    moves = legal_moves(variant, position, throw)
     rows: list[dict[str, Any]] = []
     for move in moves:
-        outcome = play(variant, position, move, args.throw)
+        outcome = play(variant, position, move, throw)
         rows.append(
             {
                 "from": move.from_house,
@@ -120,7 +120,7 @@ def list_moves(args: argparse.Namespace) -> int:
                 "score": outcome.score,
             }
         )
-    stuck = no_move(variant, position, args.throw)
+    stuck = no_move(variant, position, throw)
     over = finished(position)
     if args.json:
         print(json.dumps({"moves": rows, "no_move": stuck, "winner": over}))
@@ -137,12 +137,12 @@ def list_moves(args: argparse.Namespace) -> int:
 
 
 def explain_move(args: argparse.Namespace) -> int:
-    variant, position = _setting(args)
+    variant, position, throw = _setting(args)
     try:
         move = Move.parse(args.move)
     except RulesError as error:
         raise CliError(str(error)) from None
-    verdict = explain(variant, position, args.throw, move.from_house, move.to_house)
+    verdict = explain(variant, position, throw, move.from_house, move.to_house)
     if args.json:
         print(
             json.dumps(
