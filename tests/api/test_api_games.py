@@ -98,3 +98,23 @@ def test_in_sim_the_kiosk_may_start_games(client: TestClient) -> None:
 def test_configuration_lets_the_kiosk_start_games(tmp_path: Path) -> None:
     for client, _ in running_client(tmp_path, sim=False, kiosk_can_start_games=True):
         assert client.post("/api/games", json={}).status_code == 201
+
+
+def test_a_throw_entered_by_hand_has_no_photo(client: TestClient) -> None:
+    fresh_game(client)
+    view = client.post("/api/game/throw", json={"value": 1}, headers=AS_REFEREE).json()
+    throw_id = view["throw"]["id"]
+    assert view["throw"]["evidence_url"] is None
+    response = client.get(f"/api/throws/{throw_id}/evidence")
+    assert response.status_code == 404
+    assert "no photo" in response.json()["detail"]
+    assert client.get("/api/throws/nothing-like-it/evidence").status_code == 404
+
+
+def test_cors_origins_come_from_the_configuration(tmp_path: Path) -> None:
+    origin = "http://museum-screen.local"
+    for client, _ in running_client(tmp_path, sim=False, cors_origins=[origin]):
+        allowed = client.get("/api/status", headers={"Origin": origin})
+        assert allowed.headers["access-control-allow-origin"] == origin
+        other = client.get("/api/status", headers={"Origin": "http://elsewhere.example"})
+        assert "access-control-allow-origin" not in other.headers
