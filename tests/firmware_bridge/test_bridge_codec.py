@@ -276,3 +276,19 @@ def test_a_recorded_session_with_line_noise_between_frames() -> None:
     messages, reader = feed_all(noisy, [7] * len(noisy))
     check_recorded_session(messages)
     assert reader.corrupt == len(lines)
+
+
+def test_every_example_in_protocol_md_is_a_valid_frame() -> None:
+    import firmware_bridge
+
+    text = (Path(firmware_bridge.__file__).parent / "PROTOCOL.md").read_text(encoding="utf-8")
+    examples = [
+        line.strip() for line in text.splitlines() if line.startswith("$") and "BODY" not in line
+    ]
+    assert len(examples) >= 15
+    kinds = set()
+    for example in examples:
+        fields = board_codec.unframe(example.encode())
+        assert fields is not None, example
+        kinds.add(fields[0])
+    assert kinds == {"HELLO", "SNAP", "LED", "ACK", "PING", "RAW", "CAL", "TEST", "ERR"}
