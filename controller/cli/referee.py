@@ -32,6 +32,12 @@ def referee_game(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as error:
         raise CliError(f"cannot read {args.game}: {error}") from None
     result = replay(lines)
+    header = result.header
+    if header is not None and not args.json:
+        options = ", ".join(f"{k}={v}" for k, v in header.variant.options) or "no options"
+        print(f"game of {header.variant.name} ({options}) started {header.started}")
+        for side, player in sorted(header.players.items()):
+            print(f"  {side}: {player.get('name', player) if isinstance(player, dict) else player}")
     for step in result.steps:
         if args.json:
             verdict = step.verdict

@@ -10,7 +10,7 @@
 A `skip` entry is a side due to throw letting its turn go by (`GameState.skip`).
 `side` (who threw or moved; null during the opening throws) and `position` (after the move) are
 written for people and checked on replay; `flat` (sticks showing the flat face) is optional and,
-when present, must give `value`. Other keys are kept but not checked. Entries are numbered by
+when present, must give `value`. Other keys are ignored (room for the journal's own). Entries are numbered by
 line, the header being entry 1; a bad entry is reported by that number (`RecordError.entry`).
 The module does no I/O: it writes to and reads from streams and lines the caller opens.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -60,7 +60,6 @@ class Entry:
     side: str | None = None
     position: str | None = None
     flat: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -201,12 +200,10 @@ def parse_entry(text: str, number: int) -> Entry:
     side = line.get("side")
     if side not in (None, "W", "B"):
         raise RecordError(number, f"side must be W, B or null, not {side!r}")
-    known = {"type", "at", "side", "value", "flat", "from", "to", "position"}
-    extra = {k: v for k, v in line.items() if k not in known}
     if kind == "throw":
         value = _field(line, "value", int, number, optional=False)
         flat = _field(line, "flat", int, number, optional=True)
-        return Entry(number, "throw", at, value=value, side=side, flat=flat, extra=extra)
+        return Entry(number, "throw", at, value=value, side=side, flat=flat)
     if kind == "move":
         origin = _field(line, "from", int, number, optional=False)
         target = _field(line, "to", int, number, optional=False)
@@ -215,9 +212,9 @@ def parse_entry(text: str, number: int) -> Entry:
             move = Move.parse(f"{origin}-{target}")
         except RulesError as error:
             raise RecordError(number, str(error)) from None
-        return Entry(number, "move", at, move=move, side=side, position=position, extra=extra)
+        return Entry(number, "move", at, move=move, side=side, position=position)
     if kind == "skip":
-        return Entry(number, "skip", at, side=side, extra=extra)
+        return Entry(number, "skip", at, side=side)
     raise RecordError(number, f'type must be "throw", "move" or "skip", not {kind!r}')
 
 

@@ -15,6 +15,7 @@ from controller.rules.record import RecordWriter
 from .support import squares
 
 KENDALL_W = "WBWBWBWBW.B................... W"
+STARTED = "2026-11-21T22:00:00+00:00"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -107,7 +108,8 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def write_game(path: Path) -> list[str]:
     stream = io.StringIO()
-    writer = RecordWriter(stream, get_variant("kendall"), {}, started="2026-11-21T22:00:00+00:00")
+    players = {"W": {"name": "Ann"}, "B": {"name": "Ben"}}
+    writer = RecordWriter(stream, get_variant("kendall"), players, started=STARTED)
     writer.throw(1)
     writer.move(Move.parse("10-11"))
     writer.throw(3)
@@ -122,6 +124,9 @@ def test_referee_reports_every_entry(tmp_path: Path, capsys: pytest.CaptureFixtu
     status, out, _ = run(capsys, "referee", str(game))
     assert status == 0
     assert out.splitlines() == [
+        f"game of kendall (no options) started {STARTED}",
+        "  B: Ben",
+        "  W: Ann",
         "   2  opening throw 1: the first thrower takes B",
         "   3  B 10-11 is the opening move (RULES.md 3)",
         "   4  B throws 3",
