@@ -10,8 +10,9 @@
 A `skip` entry is a side due to throw letting its turn go by (`GameState.skip`).
 `side` (who threw or moved; null during the opening throws) and `position` (after the move) are
 written for people and checked on replay; `flat` (sticks showing the flat face) is optional and,
-when present, must give `value`. Other keys are ignored (room for the journal's own). Entries are numbered by
-line, the header being entry 1; a bad entry is reported by that number (`RecordError.entry`).
+when present, must give `value`. Other keys are ignored (room for the journal's own). Entries
+are numbered by line, the header being entry 1; a bad entry is reported by that number
+(`RecordError.entry`).
 The module does no I/O: it writes to and reads from streams and lines the caller opens.
 """
 
