@@ -346,6 +346,7 @@ class GameSession:
         if phase == "move":
             return self._advance_move(now, quiet)
         if phase in ("opening", "throw"):
+            self._watch_board_before_throw(quiet)
             return self._advance_throw(now)
         return []
 
@@ -376,6 +377,15 @@ class GameSession:
         else:
             self._message = self._move_message()
         return events
+
+    def _watch_board_before_throw(self, quiet: float) -> None:
+        """Pieces moved before the throw: say so once they stand still (the LEDs show where)."""
+        assert self._board is not None
+        wrong = list(differing(self._board, self.state.position.squares, self._faults))
+        if wrong and quiet >= self.settings.illegal_after_s:
+            self._message = message("board_differs", {"houses": wrong})
+        elif not wrong and self._message["key"] == "board_differs":
+            self._message = self._turn_message()
 
     def _advance_throw(self, now: float) -> list[SessionEvent]:
         thrower = self._thrower()

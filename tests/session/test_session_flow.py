@@ -145,6 +145,19 @@ def test_the_house_9_opening_move_is_owed_in_open9_presets() -> None:
 
 
 # -- throws ------------------------------------------------------------------------------
+def test_pieces_moved_before_the_throw_are_shown_and_named(table: Table) -> None:
+    open_kendall(table)
+    table.slide(11, 12)
+    table.wait(SETTINGS.illegal_after_s + 0.1)
+    view = table.session.view()
+    assert view["phase"] == "throw" and view["message"]["key"] == "board_differs"
+    assert view["message"]["params"]["houses"] == [11, 12]
+    assert cell(table, 11) == PLACE_DARK.cell and cell(table, 12) == REMOVE.cell
+    table.slide(12, 11)
+    table.wait(0.1)
+    assert table.session.view()["message"]["key"] == "throw"
+
+
 def test_a_throw_while_a_move_is_owed_is_refused_and_changes_nothing(table: Table) -> None:
     table.set_up()
     table.throw(1)
