@@ -17,6 +17,7 @@ from controller.rules.movegen import (
     HAPPINESS,
     MoveOutcome,
     Refusal,
+    finished,
     legal_moves,
     pieces_behind,
     play,
@@ -131,6 +132,11 @@ def explain(
             return Verdict(True, "legal", _legal_reason(variant, move, outcome), ())
     if not 1 <= from_house <= HOUSES or not 1 <= to_house <= OFF:
         return Verdict(False, "no-such-house", "houses are 1..30, and 31 for off (RULES.md 1)")
+    winner = finished(position)
+    if winner:
+        return Verdict(
+            False, "game-over", f"the game is over: {winner} has no piece left (RULES.md 6)"
+        )
     here = position.squares[from_house - 1]
     if here != side:
         what = "it is empty" if here == "." else f"it holds a {here} piece"

@@ -11,7 +11,10 @@ from controller.rules import (
     PhaseError,
     RulesError,
     ThrowError,
+    explain,
     get_variant,
+    legal_moves,
+    no_move,
 )
 
 from .support import position
@@ -138,5 +141,10 @@ def test_from_dict_rejects_bad_saves(change: dict[str, object], message: str) ->
 
 
 def test_a_finished_start_position_is_already_over() -> None:
-    game = GameState(KENDALL, position(KENDALL, [], [3, 14], "B"))
+    finished = position(KENDALL, [], [3, 14], "B")
+    game = GameState(KENDALL, finished)
     assert (game.phase, game.winner, game.score) == ("over", "W", 6)
+    assert legal_moves(KENDALL, finished, 1) == []
+    assert no_move(KENDALL, finished, 1) is None
+    verdict = explain(KENDALL, finished, 1, 3, 4)
+    assert (verdict.legal, verdict.rule) == (False, "game-over")
