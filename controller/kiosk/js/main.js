@@ -73,6 +73,8 @@ function renderMessage(view) {
 function renderThrow(view) {
   const current = view.throw;
   $("sticks").innerHTML = sticksSvg(current ? current.flat : null);
+  // dimmed when the faces are not known (no throw yet, or a value entered by hand)
+  $("sticks").classList.toggle("unknown", !current || current.flat === null || current.flat === undefined);
   $("throw-value").textContent = current && current.value ? String(current.value) : "–";
   const detail = [];
   if (!current) detail.push(t("throw.none"));
@@ -90,8 +92,13 @@ function renderThrow(view) {
   }
 }
 
+// Where the lifted piece may go matters while a move is being made, not once it went wrong.
+function liftedNow(view) {
+  return view.phase === "move" ? view.lifted : null;
+}
+
 function renderLifted(view) {
-  const lifted = view.lifted;
+  const lifted = liftedNow(view);
   if (!lifted) {
     $("lifted").textContent = view.phase === "move" && view.legal_moves.length === 0 ? t("moves.none") : "";
     return;
@@ -110,7 +117,7 @@ function squaresOf(view) {
 function render() {
   const view = state.view;
   if (!view) return;
-  board.render(squaresOf(view), view);
+  board.render(squaresOf(view), { ...view, lifted: liftedNow(view) });
   renderTurn(view);
   renderMessage(view);
   renderThrow(view);
