@@ -117,6 +117,9 @@ def test_explain_agrees_with_moves_for_every_from_and_to(
             # A referee can read the reason out: it names the rule (RULES.md) when illegal.
             if not verdict.legal and verdict.rule not in ("no-piece", "no-such-house"):
                 assert "RULES.md" in verdict.reason, verdict
+            assert (verdict.rule == "legal") == verdict.legal
+            if verdict.rule == "open9":
+                assert "open9" in position.flags and position.side == variant.odd_side
 
 
 def random_game(variant: Variant, seed: int, stream: io.StringIO | None = None) -> GameState:
