@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import select
 import threading
 import time
@@ -299,6 +300,39 @@ def test_a_device_that_is_not_our_board_is_refused(
         wait_until(lambda: bool(events.of(LinkDown)), 5)
         assert reason in events.of(LinkDown)[0].reason
         assert link.state != "up" and not events.of(LinkUp)
+    finally:
+        link.stop()
+        device.close()
+
+
+def test_a_garbage_flood_neither_stops_the_link_nor_fakes_a_snapshot() -> None:
+    rng = random.Random(5)
+    sent = ["".join(rng.choice("WB.") for _ in range(30)) for _ in range(200)]
+    stream = bytearray()
+    for seq, states in enumerate(sent):
+        stream += rng.randbytes(rng.randrange(0, 300))
+        frame = bytearray(board_codec.snapshot(seq, states))
+        if rng.random() < 0.5:  # half the snapshots are damaged on the way
+            frame[rng.randrange(len(frame))] ^= 1 << rng.randrange(8)
+        stream += frame
+    stream += board_codec.snapshot(len(sent), sent[-1])  # the last one arrives whole
+
+    def board_then_flood(line: bytes) -> bytes:
+        fields = board_codec.unframe(line)
+        if not fields or fields[0] != "HELLO":
+            return b""
+        info = (("fw", "0.1.0"), ("proto", 1), ("id", "F"), ("houses", 30), ("leds", 30))
+        return bytes(board_codec.hello_reply(int(fields[1]), info)) + bytes(stream)
+
+    device = FakeDevice(board_then_flood)
+    events = Events()
+    link = BoardLink(device.path, on_event=events)
+    link.start()
+    try:
+        wait_until(lambda: link.snapshot is not None and link.snapshot.seq == len(sent), 10)
+        assert set(events.boards()) <= set(sent)
+        assert link.counters()["frames_corrupt"] >= 50
+        assert link.state == "up" and not events.of(LinkDown)
     finally:
         link.stop()
         device.close()
