@@ -201,6 +201,7 @@ class GameService:
         self._game_id: str | None = None
         self._line: list[dict[str, Any]] = []
         self._board: BoardSnapshot | None = None
+        self._last_throw: dict[str, Any] | None = None
         self._leds: LedFrame | None = None
         self._view: dict[str, Any] = {}
         self._game_settings = config.game
@@ -444,6 +445,8 @@ class GameService:
         durable = [event for event in events if event.durable]
         thrown = [event.data["throw"] for event in durable if event.type == "throw"]
         throw_ids = [entry["id"] for entry in thrown]
+        if thrown:
+            self._last_throw = dict(thrown[-1])
         throws = []
         if throw is not None:
             throws.append(dataclasses.replace(throw, counted=throw.throw_id in throw_ids))
@@ -487,6 +490,7 @@ class GameService:
         )
         self._session, self._game_id = session, game_id
         self._line = state.to_dict()["actions"]
+        self._last_throw = None
         self._history.clear()
         self._publish("new_game", {"game_id": game_id, "variant": state.variant.name})
 
@@ -536,6 +540,14 @@ class GameService:
     def _refresh_view(self) -> None:
         session = self._session_or_fail()
         view = session.view()
+        state = session.state
+        last = self._last_throw
+        # After a restart the session knows the owed throw's value only; the journal knows
+        # where it came from.
+        if view.get("throw") is None and state.phase == "move" and last is not None and (
+            last.get("value") == state.throw
+        ):
+            view["throw"] = dict(last)
         throw = view.get("throw")
         if isinstance(throw, dict):
             has_photo = throw.get("source") == "camera" and throw.get("id")
@@ -601,10 +613,26 @@ class GameService:
         )
         self._game_id = game.game_id
         self._line = state.to_dict()["actions"]
+        self._last_throw = self._journaled_last_throw(game.game_id)
         self._history.clear()
         self._publish("resumed", {"game_id": game.game_id, "actions": len(self._line)})
         self._refresh_view()
         return True
+
+    def _journaled_last_throw(self, game_id: str) -> dict[str, Any] | None:
+        """The game's last counted throw as the view shows it, from the journal."""
+        assert self._journal is not None
+        throws = [a for a in self._journal.actions(game_id) if a["kind"] == "throw"]
+        if not throws:
+            return None
+        last = throws[-1]
+        sources = {entry["id"]: entry["source"] for entry in self._journal.throws(game_id)}
+        return {
+            "id": last["throw_id"],
+            "value": last["value"],
+            "flat": last["flat"],
+            "source": sources.get(last["throw_id"], "electronic"),
+        }
 
     def _new_game(
         self,
