@@ -204,7 +204,8 @@ class GameSession:
             if kind == "move":
                 break
             if kind == "throw":
-                self._throws.pop()
+                if self._throws:  # empty after a restart: the journal has the throws
+                    self._throws.pop()
         self._sync = True
         self._prepare_move()
         self._read()
