@@ -203,9 +203,8 @@ class GameSession:
             kind, action = self.state.undo()
             if kind == "move":
                 break
-            if kind == "throw":
-                if self._throws:  # empty after a restart: the journal has the throws
-                    self._throws.pop()
+            if kind == "throw" and self._throws:  # none after a restart: the journal has them
+                self._throws.pop()
         self._sync = True
         self._prepare_move()
         self._read()
