@@ -9,9 +9,6 @@ bad scene), and the game follows through the whole pipeline.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from controller.rules import get_variant, start_position
 from firmware_bridge.virtual import VirtualBoard
 from vision.synthetic import BAD_SCENES, SyntheticCamera
 
@@ -20,18 +17,15 @@ PIECES = ("W", "B")
 
 
 class SimRig:
-    """A virtual board set up for `variant` (pieces on their start houses), and a camera."""
+    """A virtual board and a synthetic camera, with their own random seed."""
 
-    def __init__(
-        self, variant: str, options: Mapping[str, str] | None = None, *, seed: int = 0
-    ) -> None:
+    def __init__(self, *, seed: int = 0) -> None:
         self.board = VirtualBoard(seed=seed)
         self.camera = SyntheticCamera(seed=seed)
-        self._start_squares = start_position(get_variant(variant, options)).squares
 
-    def start(self) -> None:
-        """Start the firmware behind its pty, with the variant's start layout on the board."""
-        self.board.set_houses(self._start_squares)
+    def start(self, squares: str) -> None:
+        """Start the firmware behind its pty, with pieces standing as `squares` says."""
+        self.board.set_houses(squares)
         self.board.start()
 
     def stop(self) -> None:
