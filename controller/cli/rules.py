@@ -155,8 +155,10 @@ def explain_move(args: argparse.Namespace) -> int:
                 }
             )
         )
+    elif verdict.legal:
+        print(f"legal: {verdict.reason}")
     else:
-        print(f"{'legal' if verdict.legal else 'illegal'} ({verdict.rule}): {verdict.reason}")
+        print(f"illegal ({verdict.rule}): {verdict.reason}")
     return 0 if verdict.legal else 1
 
 
