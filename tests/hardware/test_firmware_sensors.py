@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -194,3 +195,19 @@ def test_at_start_up_the_board_is_taken_as_it_stands() -> None:
     scanner.prime()
     assert scanner.states() == "WB?" + "." * 27
     assert not any(scanner.scan() for _ in range(100))
+
+
+def test_a_scan_selects_each_multiplexer_channel_once() -> None:
+    hal = sim_hal()
+    calls: list[tuple[int, int]] = []
+    read = hal.read_sensor
+
+    def recording_read(mux: int, channel: int) -> int:
+        calls.append((mux, channel))
+        return int(read(mux, channel))
+
+    hal.read_sensor = recording_read
+    board_sensors.Scanner(hal).read_all()
+    assert sorted(calls) == sorted(cfg.sensor_wiring(house) for house in range(1, 31))
+    switches = sum(1 for a, b in itertools.pairwise(calls) if a[1] != b[1])
+    assert switches == 15  # channels 0..15 in order, both multiplexers read per channel
