@@ -244,3 +244,17 @@ def test_buttons_take_back_and_start_a_new_game(
     pin_factory.pin(27).drive_high()
     assert view["phase"] in ("setup", "opening")
     assert len(service.games()) == 2
+
+
+def test_after_a_restart_the_owed_throw_shows_and_takeback_works(
+    start_service: StartService,
+) -> None:
+    service = start_service(camera="none")
+    open_game(service)
+    service.throw(value=2)
+    service.stop()
+    again = start_service(camera="none")
+    view = wait_view(again, lambda v: v["phase"] == "move", what="the resumed game")
+    assert view["throw"]["value"] == 2 and view["throw"]["source"] == "manual"
+    view = again.takeback()
+    assert view["position"] == "WBWBWBWBWB.................... B"
