@@ -52,7 +52,10 @@ class Position:
             )
         if side not in SIDES:
             raise PositionError(f"the side to move is W or B, not {side!r}")
-        flags = frozenset(parts[2].split(",")) if len(parts) == 3 else frozenset()
+        listed = parts[2].split(",") if len(parts) == 3 else []
+        flags = frozenset(listed)
+        if len(flags) != len(listed):
+            raise PositionError(f"a flag is listed twice in {parts[2]!r}")
         unknown = flags - FLAGS
         if unknown:
             raise PositionError(f"unknown flag {sorted(unknown)[0]!r} (known: open9)")

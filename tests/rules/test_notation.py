@@ -37,6 +37,8 @@ def test_flags_round_trip() -> None:
         ("WBWBWBWBWB...................x W", "30 characters"),
         ("WBWBWBWBWB.................... W open8", "unknown flag"),
         ("WBWBWBWBWB.................... W open9 extra", "SQUARES SIDE"),
+        ("WBWBWBWBWB.................... W open9,open9", "listed twice"),
+        ("WBWBWBWBWB.................... W open9,", "unknown flag ''"),
         ("WBWBWBWBWBW................... W", "6 W pieces"),
         (squares([1, 27], [2]) + " B", "house 27"),
         (".............................. W", "no piece"),
