@@ -258,3 +258,15 @@ def test_after_a_restart_the_owed_throw_shows_and_takeback_works(
     assert view["throw"]["value"] == 2 and view["throw"]["source"] == "manual"
     view = again.takeback()
     assert view["position"] == "WBWBWBWBWB.................... B"
+
+
+def test_a_side_that_does_not_throw_in_time_is_skipped_and_the_record_says_so(
+    start_service: StartService,
+) -> None:
+    service = start_service(camera="none", throw_timeout_s=0.6)
+    open_game(service)  # B opened and owes an extra throw (a 1)
+    view = wait_view(service, lambda v: v["side_to_move"] == "W", timeout=5, what="the skip")
+    assert view["message"]["key"] == "skipped"
+    record = service.game_record(view["game_id"])
+    assert record[-1]["type"] == "skip" and record[-1]["side"] == "B"
+    assert verify(json.dumps(entry) for entry in record).position.side == "W"
