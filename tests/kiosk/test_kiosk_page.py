@@ -59,9 +59,12 @@ def test_attract_mode_plays_when_idle_and_a_touch_ends_it(
     expect(page.locator("#attract-caption")).to_have_text(
         "Lancia i quattro bastoncini e conta le facce piatte"
     )
+    expect(page.locator("#attract-touch")).to_have_text("Tocca lo schermo per giocare")
     expect(page.locator("#attract-caption")).not_to_have_text(
         "Lancia i quattro bastoncini e conta le facce piatte", timeout=WAIT_MS
     )
+    # the invitation goes round the languages, one per scene: after Italian, Hungarian
+    expect(page.locator("#attract-touch")).to_have_text("Érintsd meg a képernyőt a játékhoz")
     page.screenshot(path=str(shots / "kiosk-attract.png"))
     attract.click()
     expect(attract).to_be_hidden()

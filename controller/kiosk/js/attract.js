@@ -3,7 +3,7 @@
 
 import { createBoard } from "./board.js";
 import { sticksSvg } from "./symbols.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { LANGUAGES, loadAll, onLanguageChange, t, textIn } from "./i18n.js";
 
 const EMPTY = ".".repeat(30);
 const GOLD = "#e0b456";
@@ -67,10 +67,22 @@ const SCENES = [
   },
 ];
 
-export function createAttract({ overlay, boardElement, sticksElement, captionElement, idleSeconds }) {
+// "Touch the screen to play" in every language in turn, for visitors who do not read the
+// language the screen was left in.
+function rotateInvitation(element, step) {
+  const { text, dir, lang } = textIn(LANGUAGES[step % LANGUAGES.length], "attract.touch");
+  element.textContent = text;
+  element.dir = dir;
+  element.lang = lang;
+}
+
+export function createAttract({
+  overlay, boardElement, sticksElement, captionElement, touchElement, idleSeconds,
+}) {
   const miniBoard = createBoard(boardElement);
   let idleTimer = null;
   let frameTimer = null;
+  let invitations = 0;
   let scene = 0;
   let frame = 0;
   let active = false;
@@ -87,6 +99,8 @@ export function createAttract({ overlay, boardElement, sticksElement, captionEle
       if (frame >= current.frames.length) {
         frame = 0;
         scene = (scene + 1) % SCENES.length;
+        invitations += 1;
+        rotateInvitation(touchElement, invitations);
       }
       showFrame();
     }, step.ms);
@@ -97,6 +111,8 @@ export function createAttract({ overlay, boardElement, sticksElement, captionEle
     active = true;
     scene = 0;
     frame = 0;
+    invitations = LANGUAGES.indexOf(document.documentElement.lang);
+    rotateInvitation(touchElement, invitations);
     overlay.hidden = false;
     showFrame();
   }
@@ -119,6 +135,7 @@ export function createAttract({ overlay, boardElement, sticksElement, captionEle
   onLanguageChange(() => {
     if (active) captionElement.textContent = t(SCENES[scene].caption);
   });
+  loadAll().catch((error) => console.error(error));
   rearm();
   return { rearm, start, stop, get active() { return active; } };
 }

@@ -9,12 +9,27 @@ const STORAGE_KEY = "senet-kiosk-language";
 let current = "en";
 let strings = {};
 let fallback = {};
+const loaded = {};
 const listeners = [];
 
 async function load(lang) {
-  const response = await fetch(`lang/${lang}.json`);
-  if (!response.ok) throw new Error(`no translation for ${lang}`);
-  return response.json();
+  if (!loaded[lang]) {
+    const response = await fetch(`lang/${lang}.json`);
+    if (!response.ok) throw new Error(`no translation for ${lang}`);
+    loaded[lang] = await response.json();
+  }
+  return loaded[lang];
+}
+
+// Every language at once (a few kilobytes), for texts shown in all of them in turn.
+export async function loadAll() {
+  await Promise.all(LANGUAGES.map(load));
+}
+
+// A text in a given language (after `loadAll`), English when missing; `dir` says its direction.
+export function textIn(lang, key) {
+  const text = (loaded[lang] && loaded[lang][key]) || fallback[key] || key;
+  return { text, dir: RTL.has(lang) ? "rtl" : "ltr", lang };
 }
 
 export function language() {

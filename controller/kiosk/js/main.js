@@ -346,6 +346,7 @@ async function boot() {
     boardElement: $("attract-board"),
     sticksElement: $("attract-sticks"),
     captionElement: $("attract-caption"),
+    touchElement: $("attract-touch"),
     idleSeconds: IDLE_SECONDS,
   });
   document.body.dataset.ready = "true";
