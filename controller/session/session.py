@@ -238,9 +238,12 @@ class GameSession:
     def view(self) -> dict[str, Any]:
         """The game keys of the brief's `game_view` (all but `game_id` and link/camera)."""
         state = self.state
-        throw = self._throws[-1].to_dict() if self._throws and state.phase == "move" else None
-        if throw is not None:
-            throw["evidence_url"] = None
+        throw = None
+        if state.phase == "move" and state.throw is not None:
+            known = self._throws[-1] if self._throws else None
+            if known is None or known.value != state.throw:  # thrown before a restart
+                known = Throw(state.throw, None, "manual", None)
+            throw = known.to_dict() | {"evidence_url": None}
         return {
             "variant": self.variant.name,
             "options": dict(self.variant.options),
