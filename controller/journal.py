@@ -195,7 +195,8 @@ class Journal:
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 

@@ -22,6 +22,7 @@ import json
 import logging
 import queue
 import random
+import sqlite3
 import threading
 import time
 import uuid
@@ -205,7 +206,12 @@ class GameService:
         self._leds: LedFrame | None = None
         self._view: dict[str, Any] = {}
         self._game_settings = config.game
-        self._reasons: dict[str, str | None] = {"board": None, "camera": None, "gpio": None}
+        self._reasons: dict[str, str | None] = {
+            "board": None,
+            "camera": None,
+            "gpio": None,
+            "journal": None,
+        }
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -438,11 +444,13 @@ class GameService:
     ) -> None:
         """Commit the step's durable events, its throw and the new line of play, if any."""
         state = session.state
+        durable = [event for event in events if event.durable]
+        if not durable and throw is None and len(state.actions) == len(self._line):
+            return  # every change to the line of play comes with a durable event
         line = state.to_dict()["actions"]
         kept = 0
         while kept < min(len(line), len(self._line)) and line[kept] == self._line[kept]:
             kept += 1
-        durable = [event for event in events if event.durable]
         thrown = [event.data["throw"] for event in durable if event.type == "throw"]
         throw_ids = [entry["id"] for entry in thrown]
         if thrown:
@@ -454,7 +462,7 @@ class GameService:
         if not (durable or throws or cut or len(line) > kept):
             return
         assert self._journal is not None and self._game_id is not None
-        self._journal.commit(
+        self._commit(
             self._game_id,
             Step(
                 events=[(event.type, event.to_dict()["data"]) for event in durable],
@@ -470,10 +478,43 @@ class GameService:
         )
         self._line = line
 
+    def _commit(self, game_id: str, step: Step) -> None:
+        """Write a step to the journal; `Unavailable` (and the status says why) if it cannot."""
+        assert self._journal is not None
+        try:
+            self._journal.commit(game_id, step)
+        except (sqlite3.Error, OSError) as error:
+            self._reasons["journal"] = f"the journal cannot be written: {error}"
+            self._roll_back()
+            raise Unavailable(
+                f"the game could not be saved ({error}); nothing was changed"
+            ) from error
+        self._reasons["journal"] = None
+
+    def _roll_back(self) -> None:
+        """Back to the game as last journaled: what was not saved never happened."""
+        session = self._session_or_fail()
+        variant = session.state.variant
+        state = GameState.from_dict(
+            {"variant": variant.name, "options": dict(variant.options), "actions": self._line}
+        )
+        self._session = GameSession.restore(
+            variant,
+            session.players,
+            state,
+            now=time.monotonic(),
+            rng=self._rng,
+            settings=self._session_settings(),
+        )
+        if self._board is not None:  # the pieces have not moved: play on at once
+            now = time.monotonic()
+            self._session.on_board(self._board.houses, now, self._board.faults)
+            self._session.confirm(now)
+
     def _replace_abandoned_game(self, session: GameSession) -> None:
         """An idle reset: the old game is closed as abandoned, the reset one gets a new id."""
         assert self._journal is not None and self._game_id is not None
-        self._journal.commit(self._game_id, Step(events=[("idle_reset", {})], phase="abandoned"))
+        self._commit(self._game_id, Step(events=[("idle_reset", {})], phase="abandoned"))
         self._start_journaled_game(session)
 
     def _start_journaled_game(self, session: GameSession) -> None:
@@ -665,7 +706,7 @@ class GameService:
     def status(self) -> dict[str, Any]:
         """Version, uptime, board link and camera state (with the reason when degraded),
         GPIO, and a game summary."""
-        link, watcher = self._link, self._watcher
+        link, watcher, board = self._link, self._watcher, self._board
         with self._lock:
             view = self._view
         return {
@@ -676,6 +717,7 @@ class GameService:
                 "state": link.state if link is not None else "absent",
                 "info": _plain(link.info) if link is not None else None,
                 "counters": link.counters() if link is not None else {},
+                "faults": sorted(board.faults) if board is not None else [],
                 "reason": self._reasons["board"],
             },
             "camera": {
@@ -687,6 +729,7 @@ class GameService:
                 "state": "ok" if self._panel is not None else "absent",
                 "reason": self._reasons["gpio"],
             },
+            "journal": {"path": str(self.config.journal_path), "reason": self._reasons["journal"]},
             "manual_throws": self._watcher is None or self._reasons["camera"] is not None,
             "degraded": self._degraded(),
             "game": {

@@ -270,3 +270,21 @@ def test_a_side_that_does_not_throw_in_time_is_skipped_and_the_record_says_so(
     record = service.game_record(view["game_id"])
     assert record[-1]["type"] == "skip" and record[-1]["side"] == "B"
     assert verify(json.dumps(entry) for entry in record).position.side == "W"
+
+
+def test_a_journal_that_cannot_be_written_refuses_the_change_and_loses_nothing(
+    start_service: StartService,
+) -> None:
+    service = start_service(camera="none")
+    before = playing(service)
+    journal = service._journal  # a real SQLite file that turns read-only, as an SD card
+    assert journal is not None  # remounted read-only after an error does
+    journal._db.execute("PRAGMA query_only = ON")
+    with pytest.raises(Unavailable, match="could not be saved"):
+        service.throw(value=1)
+    assert "cannot be written" in service.status()["journal"]["reason"]
+    view = service.game_view()
+    assert (view["phase"], view["position"]) == (before["phase"], before["position"])
+    journal._db.execute("PRAGMA query_only = OFF")
+    assert service.throw(value=1)["phase"] == "move"
+    assert service.status()["journal"]["reason"] is None
