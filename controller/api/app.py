@@ -18,6 +18,7 @@ from controller.api.routes import (
     game,
     games,
     legend,
+    messages,
     referee,
     settings,
     sim,
@@ -29,6 +30,7 @@ from controller.api.schemas import ValidationErrorOut
 from controller.config import Config
 from controller.service import GameService
 
+RESOURCES = (status, game, variants, games, evidence, referee, sim, settings, legend, messages, ws)
 KIOSK_DIR = Path(__file__).resolve().parent.parent / "kiosk"
 DESCRIPTION = """The status API of a Senet board refereed by a Raspberry Pi.
 
@@ -51,7 +53,7 @@ def create_app(service: GameService, config: Config) -> FastAPI:
             allow_headers=["Authorization", "Content-Type"],
         )
     install_error_handlers(app)
-    for module in (status, game, variants, games, evidence, referee, sim, settings, legend, ws):
+    for module in RESOURCES:
         app.include_router(module.router)
     app.mount("/", StaticFiles(directory=KIOSK_DIR, html=True), name="kiosk")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

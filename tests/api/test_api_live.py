@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from api_client import START, arrange, fresh_game, wait_for
 from fastapi.testclient import TestClient
 
 from controller import __version__
 from controller.session.led_plan import LEGEND
+from controller.session.messages import MESSAGES
 
 
 def test_status_reports_the_parts_and_the_game(client: TestClient) -> None:
@@ -24,6 +27,13 @@ def test_the_legend_lists_every_led_signal(client: TestClient) -> None:
     legend = client.get("/api/legend").json()
     assert [entry["key"] for entry in legend] == [signal.key for signal in LEGEND]
     assert all(entry["color"].startswith("#") and entry["text"] for entry in legend)
+
+
+def test_the_message_catalogue_words_every_message_of_the_game(client: TestClient) -> None:
+    catalogue = client.get("/api/messages").json()
+    assert catalogue == MESSAGES
+    message = fresh_game(client)["message"]
+    assert set(re.findall(r"\{(\w+)\}", catalogue[message["key"]])) == set(message["params"])
 
 
 def test_sim_hands_move_pieces_on_the_virtual_board(client: TestClient) -> None:

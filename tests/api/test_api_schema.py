@@ -46,8 +46,9 @@ ROUTES = {
     ("GET", "/api/settings"),
     ("PATCH", "/api/settings"),
     ("GET", "/api/legend"),
+    ("GET", "/api/messages"),
 }
-EXAMPLES = 12
+EXAMPLES = 25
 """Examples per route and generation mode: enough to find a crash, within the test budget."""
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
 

@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+REFEREE_TOKEN = "kiosk-test-referee"
 SCREEN: ViewportSize = {"width": 1920, "height": 1080}
 
 
@@ -42,6 +43,7 @@ def kiosk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "journal": {"path": str(tmp / "journal.sqlite3")},
             "gpio": {"enabled": False},
             "camera": {"source": "none"},
+            "api": {"referee_token": REFEREE_TOKEN},
         },
         environ={},
     )

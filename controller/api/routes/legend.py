@@ -11,6 +11,6 @@ router = APIRouter(tags=["legend"])
 
 
 @router.get("/api/legend", response_model=list[LegendEntryOut])
-def led_legend() -> list[dict[str, str]]:
+async def led_legend() -> list[dict[str, str]]:
     """Every LED signal in the order the kiosk lists them; `key` is the translation key."""
     return [signal.to_dict() for signal in LEGEND]

@@ -65,12 +65,16 @@ export function has(key) {
   return key in strings || key in fallback;
 }
 
-// `t("winner", {side: "Dark"})`: the sentence in the current language, `{name}` filled in.
-export function t(key, params = {}) {
-  const template = strings[key] ?? fallback[key] ?? key;
+// `{name}` in a template replaced by `params.name` (left as is when not given).
+export function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (match, name) =>
     name in params ? String(params[name]) : match,
   );
+}
+
+// `t("winner", {side: "Dark"})`: the sentence in the current language, `{name}` filled in.
+export function t(key, params = {}) {
+  return fill(strings[key] ?? fallback[key] ?? key, params);
 }
 
 // "1, 4 or 6" / "1, 4 ou 6" / "1، 4 أو 6", in the current language.

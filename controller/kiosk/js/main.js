@@ -3,7 +3,7 @@
 import { connectLive, getJson, postJson } from "./api.js";
 import { createAttract } from "./attract.js";
 import { createBoard } from "./board.js";
-import { LANGUAGES, andList, has, language, onLanguageChange, savedLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, andList, fill, has, language, onLanguageChange, savedLanguage, setLanguage, t } from "./i18n.js";
 import { renderRules } from "./rules.js";
 import { createSimPanel } from "./sim.js";
 import { SPECIAL_HOUSES, pieceSvg, sticksSvg } from "./symbols.js";
@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
 const IDLE_SECONDS = Number(params.get("idle")) || 120;
 
-const state = { view: null, status: null, variants: [], variant: null, legend: [], sim: null };
+const state = { view: null, status: null, variants: [], variant: null, legend: [], messages: {}, sim: null };
 let board = null;
 let attract = null;
 
@@ -20,25 +20,28 @@ function sideName(side) {
   return side ? t(`side.${side}`) : t("turn.nobody");
 }
 
-// Player names left at the configuration's defaults are the side names: say them translated.
-const DEFAULT_NAMES = { Light: "W", Dark: "B" };
+// The configuration's default player names ("Light", "Dark") name who threw first and second
+// in the opening, not the colour each ends up with: say "Player 1" and "Player 2" instead.
+const DEFAULT_NAMES = { Light: "player.first", Dark: "player.second" };
 
 function playerName(name) {
-  return name in DEFAULT_NAMES ? t(`side.${DEFAULT_NAMES[name]}`) : name;
+  return name in DEFAULT_NAMES ? t(DEFAULT_NAMES[name]) : name;
 }
 
-// The service's message in the kiosk's language when a translation exists, else its own text.
+// The service's message worded in the kiosk's language: its own translation, else the
+// service's English catalogue, with the parameters said the kiosk's way.
 function messageText(message) {
   if (!message) return "";
   const key = `msg.${message.key}`;
-  if (language() === "en" || !has(key)) return message.text;
+  const template = language() !== "en" && has(key) ? key : state.messages[message.key];
+  if (!template) return message.text;
   const values = { ...message.params };
   for (const [name, value] of Object.entries(values)) {
     if (Array.isArray(value)) values[name] = andList(value);
     else if ((name === "side" || name === "piece") && (value === "W" || value === "B")) values[name] = t(`inline.${value}`);
     else if (name === "player" || name === "next_player") values[name] = playerName(value);
   }
-  return t(key, values);
+  return template === key ? t(key, values) : fill(template, values);
 }
 
 function renderTurn(view) {
@@ -117,6 +120,7 @@ function squaresOf(view) {
 function render() {
   const view = state.view;
   if (!view) return;
+  document.body.dataset.phase = view.phase;
   board.render(squaresOf(view), { ...view, lifted: liftedNow(view) });
   renderTurn(view);
   renderMessage(view);
@@ -276,7 +280,8 @@ function setUpNewGame(canStart) {
     if (dialog.returnValue !== "start") return;
     const players = {};
     for (const side of ["W", "B"]) {
-      players[side] = { name: kinds[side] === "computer" ? t("player.computer") : sideName(side), kind: kinds[side] };
+      const name = kinds[side] === "computer" ? t("player.computer") : { W: "Light", B: "Dark" }[side];
+      players[side] = { name, kind: kinds[side] };
     }
     try {
       showView(await postJson("/api/games", { variant: $("new-variant").value, players }));
@@ -298,12 +303,14 @@ async function boot() {
   });
   await setLanguage(params.get("lang") || savedLanguage());
 
-  const [status, variants, legend, sim] = await Promise.all([
+  const [status, variants, legend, messages, sim] = await Promise.all([
     getJson("/api/status"),
     getJson("/api/variants"),
     getJson("/api/legend"),
+    getJson("/api/messages"),
     getJson("/api/sim"),
   ]);
+  state.messages = messages;
   state.status = status;
   state.variants = variants;
   state.legend = legend;
