@@ -66,8 +66,12 @@ Players = dict[str, dict[str, str]]
 class SessionSettings:
     """Timings of the session, in seconds (0 switches a timeout off).
 
+    `quiet_period_s`: how long a board showing a legal move must stand still to be accepted;
+    `illegal_after_s`: how long a board matching nothing must stand still to be called illegal;
+    `bear_off_quiet_s`: the quiet period for a move that only takes a piece off the board;
     `throw_timeout_s`: a side that does not throw in time is skipped (seed 000, "Timeout": "If
-    they don't roll before the timeout occurs, the game will skip them for this round");
+    they don't roll before the timeout occurs, the game will skip them for this round"); the
+    opening has no sides yet, so it is not timed (an abandoned opening is reset when idle);
     `idle_reset_s`: a game nobody touches for this long is reset (kiosk);
     `computer_delay_s`: the computer throws its electronic sticks after this pause, so people
     see the turn change; `computer_throws`: False when a person throws real sticks for it.
