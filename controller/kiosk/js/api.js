@@ -36,10 +36,9 @@ async function detailOf(response) {
 // every event, `onState(connected)` every change of connection.
 export function connectLive(onEvent, onState) {
   let delay = 500;
-  let socket = null;
   function open() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
+    const socket = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
     socket.addEventListener("open", () => {
       delay = 500;
       onState(true);
@@ -58,5 +57,4 @@ export function connectLive(onEvent, onState) {
     });
   }
   open();
-  return () => socket && socket.close();
 }

@@ -137,5 +137,5 @@ export function createAttract({
   });
   loadAll().catch((error) => console.error(error));
   rearm();
-  return { rearm, start, stop, get active() { return active; } };
+  return { rearm };
 }

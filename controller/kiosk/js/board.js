@@ -90,5 +90,5 @@ export function createBoard(container, onHouse = null) {
     container.classList.toggle("interactive", on);
   }
 
-  return { render, setInteractive, houses };
+  return { render, setInteractive };
 }
