@@ -55,6 +55,9 @@ def test_a_short_game_on_the_kiosk(page: Page, kiosk_url: str, shots: Path) -> N
         expect(page.locator(f"{house(number)} .symbol svg")).to_have_count(1)
     expect(page.locator("#sim-panel")).to_be_visible()
     expect(page.locator("#legend li")).to_have_count(15)
+    # the board is up; the camera is switched off in this test's configuration
+    expect(page.locator("#health-board")).to_have_class(re.compile(r"\bup\b"), timeout=WAIT_MS)
+    expect(page.locator("#health-camera")).to_have_class(re.compile(r"\bdown\b"))
     for number in range(1, 11):
         piece_on(page, number, "W" if number % 2 else "B")
     expect(page.locator("#message")).to_contain_text("Opening", timeout=WAIT_MS)

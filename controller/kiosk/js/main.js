@@ -201,7 +201,8 @@ function toast(text) {
 }
 
 function renderHealth(status) {
-  const up = (part) => part && (part.state === "up" || part.state === "running" || part.ok === true);
+  // a part is working when the service gives no reason for it to be degraded
+  const up = (part) => Boolean(part) && !part.reason && part.state !== "absent" && part.state !== "down";
   for (const [id, part] of [["health-board", status.board], ["health-camera", status.camera]]) {
     const dot = $(id);
     dot.classList.toggle("up", Boolean(up(part)));
