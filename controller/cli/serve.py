@@ -12,6 +12,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ from controller.cli.common import CliError
 from controller.config import ConfigError, load_config
 from controller.service import GameService
 
-log = logging.getLogger("senet-board.serve")
+SWITCH_INTERVAL_S = 0.001
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,6 +92,9 @@ def serve(args: argparse.Namespace) -> int:
         sock.close()
         raise CliError(f"cannot start the service: {error}") from None
     app = create_app(service, config)
+    # The board link, camera and game worker are Python threads; a shorter GIL switch interval
+    # (default 5 ms) lets the HTTP event loop answer between their steps sooner.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     server = uvicorn.Server(
         uvicorn.Config(app, lifespan="off", access_log=False, log_level="warning")
     )
