@@ -184,7 +184,7 @@ class GameSession:
                 raise ValueError(str(error)) from error
         refusal = self._throw_refusal()
         if refusal is not None:
-            return [self._say_event("throw_refused", refusal, {"value": self._owed_value()})]
+            return [self._say_event("throw_refused", refusal, {"value": self.state.throw})]
         if throw.is_rethrow:
             self._turn_since = now
             return [self._say_event("rethrow", "rethrow", {"reason": throw.rethrow_reason})]
@@ -415,9 +415,6 @@ class GameSession:
             return "refused_relocate" if self.phase == "relocate" else "refused_move_owed"
         return None
 
-    def _owed_value(self) -> int | None:
-        return self.state.throw
-
     def _apply_throw(self, throw: Throw, now: float) -> list[SessionEvent]:
         state = self.state
         self._throw_count += 1
@@ -539,13 +536,13 @@ class GameSession:
         attempt = guess_move(state.position.squares, self._board, side)
         if self._computer_move is not None:
             rule = "computer-move"
-            reason = f"the computer chose {self._computer_move}: please make that move."
+            reason = f"The computer chose {self._computer_move}: please make that move."
         elif attempt is not None and not state.explain(*attempt).legal:
             verdict = state.explain(*attempt)
             rule, reason = verdict.rule, verdict.reason[:1].upper() + verdict.reason[1:] + "."
         else:
             rule = "no-legal-move-matches"
-            reason = f"the board matches no legal move with the throw {state.throw}."
+            reason = f"The board matches no legal move with the throw {state.throw}."
         self._illegal = {"reason": reason, "rule": rule, "houses": houses}
         self._message = message("illegal", {"reason": reason, "houses": houses})
         return self._event("illegal", dict(self._illegal))
@@ -593,6 +590,10 @@ class GameSession:
                 return message("lifted", {"house": lifted["house"],
                                           "destinations": lifted["destinations"]})
             return message("lifted_no_move", {"house": lifted["house"], "value": state.throw})
+        if not any(kind == "move" for kind, _ in state.actions):
+            (move,) = state.legal_moves()  # the opening move (RULES.md 3)
+            return message("opening_won", self._side_params(side) | {
+                "from": move.from_house, "to": move.to_house})
         return message("move", self._side_params(side) | {"value": state.throw})
 
     def _lifted_view(self) -> dict[str, Any] | None:

@@ -99,6 +99,9 @@ def test_opening_throws_alternate_until_a_one_and_its_thrower_owes_the_opening_m
     table.throw(1)
     view = table.session.view()
     assert view["players"]["B"]["name"] == "Bob"  # kendall's opening side is B (RULES.md 7)
+    assert view["message"]["text"] == (
+        "Bob threw a 1, plays the dark pieces and moves the piece on house 10 to house 11."
+    )
     assert view["phase"] == "move" and view["side_to_move"] == "B"
     assert view["legal_moves"] == [{"from": 10, "to": 11, "kind": "forward", "attack": False}]
     assert cell(table, 10) == MOVABLE.cell
