@@ -16,7 +16,6 @@ MESSAGES: dict[str, str] = {
     "waiting_board": "Waiting for the board to report its houses.",
     "setup": "Set up the start position: the lit houses need a piece or hold the wrong one "
     "({houses}).",
-    "setup_done": "The board is set up.",
     "sync": "Put the pieces back as the game stands: houses {houses} differ.",
     "opening_throw": "Opening: {player} throws. The first to throw a 1 plays the {side} pieces "
     "and moves first.",
