@@ -584,9 +584,10 @@ class GameService:
         state = session.state
         last = self._last_throw
         # After a restart the session knows the owed throw's value only; the journal knows
-        # where it came from.
-        if view.get("throw") is None and state.phase == "move" and last is not None and (
-            last.get("value") == state.throw
+        # where it came from (and its photo).
+        shown = view.get("throw")
+        if (shown is None or shown.get("id") is None) and state.phase == "move" and (
+            last is not None and last.get("value") == state.throw
         ):
             view["throw"] = dict(last)
         throw = view.get("throw")

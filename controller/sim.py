@@ -14,6 +14,7 @@ from vision.synthetic import BAD_SCENES, SyntheticCamera
 
 ACTIONS = ("lift", "place")
 PIECES = ("W", "B")
+CAMERA_FPS = 10.0
 
 
 class SimRig:
@@ -21,7 +22,9 @@ class SimRig:
 
     def __init__(self, *, seed: int = 0) -> None:
         self.board = VirtualBoard(seed=seed)
-        self.camera = SyntheticCamera(seed=seed)
+        # 10 frames a second are plenty to see sticks settle, and rendering each costs
+        # tens of milliseconds: the simulated camera must not starve the rest of the sim.
+        self.camera = SyntheticCamera(seed=seed, fps=CAMERA_FPS)
 
     def start(self, squares: str) -> None:
         """Start the firmware behind its pty, with pieces standing as `squares` says."""

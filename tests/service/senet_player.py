@@ -152,6 +152,11 @@ class ScriptedPlayer:
         if view["message"]["key"] != "computer_throws":
             if self.camera_throws > 0:
                 self.camera_throws -= 1
+                wait_view(
+                    self.service,
+                    lambda v: self.service.status()["camera"]["state"] in ("waiting", "settled"),
+                    what="the camera watching the tray",
+                )
                 self.service.sim_throw(flat=self.rng.randrange(5))
             else:
                 self.service.throw(value=self.choose_throw(view))

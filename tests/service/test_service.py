@@ -251,11 +251,11 @@ def test_after_a_restart_the_owed_throw_shows_and_takeback_works(
 ) -> None:
     service = start_service(camera="none")
     open_game(service)
-    service.throw(value=2)
+    owed = service.throw(value=2)["throw"]
     service.stop()
     again = start_service(camera="none")
     view = wait_view(again, lambda v: v["phase"] == "move", what="the resumed game")
-    assert view["throw"]["value"] == 2 and view["throw"]["source"] == "manual"
+    assert view["throw"] == owed
     view = again.takeback()
     assert view["position"] == "WBWBWBWBWB.................... B"
 
