@@ -411,16 +411,21 @@ def _draw_rim(
     wall_y = (ey > 0) & (ey < ay * grow) & (ex < ax * grow) & ~wall_x
     outer = np.maximum(ex - ax * grow, ey - ay * grow)
     top = (outer >= 0) & (outer < tray.rim_width)
-    grain = _wood_grain(geo.X + geo.Y, geo.X - geo.Y, rng, 0.5)[..., None]
+    mask = wall_x | wall_y | top
+    wx, wy = wall_x[mask], wall_y[mask]
+    X, Y = geo.X[mask], geo.Y[mask]
+    grain = _wood_grain(X + Y, X - Y, rng, 0.5)[:, None]
     rim_albedo = np.array(tray.rim, np.float32) * grain
-    normal = np.zeros((*geo.X.shape, 3), np.float32)
-    normal[..., 0] = np.where(wall_x, -np.sign(geo.X), 0)
-    normal[..., 1] = np.where(wall_y, -np.sign(geo.Y), 0)
-    normal[..., 2] = np.where(wall_x | wall_y, 0, 1)
-    ones = [np.ones(geo.X.shape, np.float32) for _ in scene_lighting.lights]
-    rim = _shade(rim_albedo, normal, scene_lighting, ones, specular=0.05, shininess=20)
-    rim *= np.where(wall_x | wall_y, 0.8, 1.0)[..., None]
-    return rim.astype(np.float32), (wall_x | wall_y | top)[..., None]
+    normal = np.stack(
+        [np.where(wx, -np.sign(X), 0), np.where(wy, -np.sign(Y), 0), np.where(wx | wy, 0, 1)],
+        axis=-1,
+    ).astype(np.float32)
+    ones = [np.ones(X.shape, np.float32) for _ in scene_lighting.lights]
+    shaded = _shade(rim_albedo, normal, scene_lighting, ones, specular=0.05, shininess=20)
+    shaded *= np.where(wx | wy, 0.8, 1.0)[:, None]
+    rim = np.zeros((*geo.X.shape, 3), np.float32)
+    rim[mask] = shaded
+    return rim, mask[..., None]
 
 
 def _draw_stick(image: np.ndarray, stick: StickPose, scene: Scene, geo: _Geometry) -> None:
@@ -433,6 +438,8 @@ def _draw_stick(image: np.ndarray, stick: StickPose, scene: Scene, geo: _Geometr
     alpha = _coverage(u, v, stick, vmin, vmax, geo.cm_per_px)
     if not alpha.any():
         return
+    inside = alpha > 0
+    u, v, weight = u[inside], v[inside], alpha[inside][:, None]
     idx = np.clip(
         ((v - vs[0]) / (vs[-1] - vs[0]) * (len(vs) - 1)).round().astype(int), 0, len(vs) - 1
     )
@@ -440,27 +447,27 @@ def _draw_stick(image: np.ndarray, stick: StickPose, scene: Scene, geo: _Geometr
     nyp = ny[idx] * end_fade
     nzp = np.sqrt(np.clip(1 - nyp**2, 0, 1))
     normal = np.stack([-nyp * b, nyp * a, nzp], axis=-1).astype(np.float32)
-    flat = is_flat[idx]
+    flat = is_flat[idx][:, None]
     look = scene.look
     rng = np.random.default_rng(stick.grain_seed)
-    grain = _wood_grain(v, u, rng, 0.35)
-    flat_albedo = np.array(look.flat, np.float32) * (
-        (1 + 0.04 * np.sin(u * 2.1 + v * 5))[..., None] if look.flat_is_paint else grain[..., None]
-    )
+    grain = _wood_grain(v, u, rng, 0.35)[:, None]
+    brush = (1 + 0.04 * np.sin(u * 2.1 + v * 5))[:, None]
+    flat_albedo = np.array(look.flat, np.float32) * (brush if look.flat_is_paint else grain)
     if look.bars:
         spacing = stick.length / (look.bars + 1)
         pos = np.abs(u + stick.length / 2) % spacing
         bar = (np.minimum(pos, spacing - pos) < 0.35) & (np.abs(u) < stick.length / 2 - 0.5)
-        flat_albedo = np.where(bar[..., None], np.array(look.bar_color, np.float32), flat_albedo)
-    round_albedo = np.array(look.round, np.float32) * grain[..., None]
-    albedo = np.where(flat[..., None], flat_albedo, round_albedo)
+        flat_albedo = np.where(bar[:, None], np.array(look.bar_color, np.float32), flat_albedo)
+    round_albedo = np.array(look.round, np.float32) * grain
+    albedo = np.where(flat, flat_albedo, round_albedo)
     ones = [np.ones(u.shape, np.float32) for _ in scene.lighting.lights]
-    specular = look.varnish + 0.03
-    color = _shade(
-        albedo, normal, scene.lighting, ones, specular=specular, shininess=12 + 60 * look.varnish
-    )
+    # Varnish gives the round face a highlight line; paint and bare wood only a faint sheen.
+    gloss = 10 + 150 * look.varnish
+    glossy = _shade(albedo, normal, scene.lighting, ones, 0.02 + look.varnish, gloss)
+    matte = _shade(albedo, normal, scene.lighting, ones, specular=0.012, shininess=8)
+    color = np.where(flat, matte, glossy)
     region = image[box]
-    region[:] = region * (1 - alpha[..., None]) + color * alpha[..., None]
+    region[inside] = region[inside] * (1 - weight) + color * weight
 
 
 def _hand_shape(

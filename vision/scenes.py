@@ -235,15 +235,19 @@ def _inside_floor(setup: Setup, stick: StickPose, margin: float) -> bool:
 
 
 def layout(
-    setup: Setup, rolls: list[float], rng: np.random.Generator, gap: float = 0.7
+    setup: Setup,
+    rolls: list[float],
+    rng: np.random.Generator,
+    gap: float = 0.7,
+    wall: float = 1.0,
 ) -> list[StickPose]:
-    """Sticks lying apart from each other, inside the tray and the picture."""
+    """Sticks lying apart from each other, `wall` cm from the tray's walls, in the picture."""
     for _ in range(200):
         placed: list[StickPose] = []
         for roll in rolls:
             for _ in range(200):
                 stick = _random_stick(setup, rng, roll)
-                if not _inside_floor(setup, stick, 0.6) or not in_view(setup.camera, stick, 10):
+                if not _inside_floor(setup, stick, wall) or not in_view(setup.camera, stick, 10):
                     continue
                 if all(
                     _segment_distance(stick_ends(stick), stick_ends(o))
@@ -289,17 +293,35 @@ def clean_scene(setup: Setup, flat: int, seed: int) -> Scene:
 
 
 def calibration_scenes(setup: Setup, seed: int) -> dict[str, Scene]:
-    """The three calibration pictures: empty tray, four flat faces up, four round faces up."""
+    """The three calibration pictures: empty tray, four flat faces up, four round faces up.
+
+    As the calibration instructions ask, the sticks lie apart and away from the walls.
+    """
     rng = np.random.default_rng(seed)
     return {
         "empty": _scene(setup, [], rng),
-        "flat": _scene(setup, layout(setup, [FLAT_UP] * 4, rng), rng),
-        "round": _scene(setup, layout(setup, [ROUND_UP] * 4, rng), rng),
+        "flat": _scene(setup, layout(setup, [FLAT_UP] * 4, rng, gap=2.0, wall=3.0), rng),
+        "round": _scene(setup, layout(setup, [ROUND_UP] * 4, rng, gap=2.0, wall=3.0), rng),
     }
 
 
 def bad_scene(setup: Setup, kind: str, seed: int) -> Scene:
-    """A scene that must be answered `rethrow`: one of BAD_KINDS."""
+    """A scene that must be answered `rethrow`: one of BAD_KINDS.
+
+    A stick on the rim needs the rim in view; where the camera shows none, the stick is put
+    across the picture's edge instead.
+    """
+    for attempt in range(6):
+        try:
+            return _bad_scene(setup, kind, seed * 7 + attempt)
+        except RuntimeError:
+            continue
+    if kind == "out_of_tray":
+        return bad_scene(setup, "out_of_frame", seed)
+    raise RuntimeError(f"could not make a {kind} scene")
+
+
+def _bad_scene(setup: Setup, kind: str, seed: int) -> Scene:
     rng = np.random.default_rng(seed)
     rolls = _rolls(int(rng.integers(0, 5)), rng)
     if kind == "missing_stick":
@@ -324,7 +346,7 @@ def bad_scene(setup: Setup, kind: str, seed: int) -> Scene:
         return _scene(setup, sticks, rng, hand=hand)
     sticks = layout(setup, rolls[:3], rng, gap=3.0)
     other = sticks[int(rng.integers(0, 3))]
-    for _ in range(400):
+    for _ in range(100):
         stick = _special_stick(setup, kind, other, rolls[3], rng)
         clear = (
             [s for s in sticks if s is not other] if kind in ("touching", "overlapping") else sticks

@@ -28,22 +28,48 @@ EXPOSURE_S = 1 / 60
 
 @dataclass(frozen=True)
 class _Motion:
-    """Sticks moving from `start` poses to `end` poses between t0 and t0 + duration."""
+    """Sticks sliding and rolling from `start` to `end` poses, then rocking to rest.
+
+    The slide slows at a constant rate (friction) over `slide` seconds; then each half-cylinder
+    rocks on its curved side with a decaying swing of `rocking` radians, until the swing is
+    under 20 degrees (the face is decided: tipping over takes 90; from above such a swing
+    barely shows): that moment is `rest`;
+    after it nothing moves.
+    """
 
     start: tuple[StickPose, ...]
     end: tuple[StickPose, ...]
     t0: float
-    duration: float
+    slide: float
     rocking: float
-    power: float
+
+    DECAY_S = 0.4
+    ROCK_HZ = 1.6
+    STILL_RAD = 0.35
+
+    @property
+    def duration(self) -> float:
+        rock = (
+            self.DECAY_S * math.log(self.rocking / self.STILL_RAD)
+            if self.rocking > self.STILL_RAD
+            else 0.0
+        )
+        return self.slide + rock
 
     def poses(self, t: float) -> tuple[tuple[StickPose, ...], tuple[float, float, float]]:
-        tau = min(max((t - self.t0) / self.duration, 0.0), 1.0)
-        remaining = (1 - tau) ** self.power
-        speed = self.power * (1 - tau) ** (self.power - 1) / self.duration
+        tau = min(max((t - self.t0) / self.slide, 0.0), 1.0) if self.slide > 0 else 1.0
+        remaining = (1 - tau) ** 2
+        speed = 2 * (1 - tau) / self.slide if self.slide > 0 else 0.0
+        after = t - self.t0 - self.slide
+        rock = 0.0
+        if after > 0 and t < self.t0 + self.duration:
+            rock = (
+                self.rocking
+                * math.exp(-after / self.DECAY_S)
+                * math.sin(2 * math.pi * self.ROCK_HZ * after)
+            )
         poses, motion = [], (0.0, 0.0, 0.0)
         for a, b in zip(self.start, self.end, strict=True):
-            rock = self.rocking * remaining * math.sin(tau * 40)
             pose = replace(
                 b,
                 x=b.x + (a.x - b.x) * remaining,
@@ -155,7 +181,7 @@ class SyntheticCamera:
                 (t0 + 1.2, outside),
                 (t0 + 1.25, None),
             ]
-            self._motion = _Motion(self._sticks, (), t0 + 0.6, 0.0, 0.0, 1.0)
+            self._motion = _Motion(self._sticks, (), t0 + 0.6, 0.0, 0.0)
             self._sticks = ()
             self.rest_time = None
             self._static = None
@@ -200,12 +226,12 @@ class SyntheticCamera:
         )
         with self._lock:
             t0 = self.now()
-            duration = rng.uniform(2.2, 3.0) if slow else rng.uniform(0.7, 1.3)
-            power = 3.0 if slow else 2.0
-            self._motion = _Motion(start, final, t0, duration, 0.25 if slow else 0.12, power)
+            slide = rng.uniform(2.0, 2.6) if slow else rng.uniform(0.7, 1.3)
+            motion = _Motion(start, final, t0, slide, 0.5 if slow else 0.15)
+            self._motion = motion
             self._sticks = final
             self._hand = []
-            self.rest_time = t0 + duration
+            self.rest_time = t0 + motion.duration
             self._static = None
 
     def _scene_at(self, t: float) -> tuple[Scene, bool]:
@@ -214,7 +240,7 @@ class SyntheticCamera:
         moving = False
         movement = (0.0, 0.0, 0.0)
         if motion is not None and t < motion.t0 + motion.duration:
-            if motion.duration > 0:
+            if motion.end:
                 sticks, movement = motion.poses(t)
                 moving = True
             else:

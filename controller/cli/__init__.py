@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from controller import __version__
 from controller.cli.common import CliError
 
-COMMAND_MODULES: tuple[str, ...] = ("serve", "board", "rules", "referee")
+COMMAND_MODULES: tuple[str, ...] = ("serve", "board", "rules", "referee", "sticks")
 
 
 def build_parser() -> argparse.ArgumentParser:

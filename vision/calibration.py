@@ -1,0 +1,119 @@
+"""Calibration from three pictures: the empty tray, four flat faces up, four round faces up.
+
+It records the tray outline, the sticks' size in the picture and both faces' features, in a
+small JSON file. Everything is stored relative to the picture's width and height, so the same
+calibration serves any resolution of the same camera view.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.classify import CalibratedFaces
+from vision.features import NAMES
+
+VERSION = 1
+
+
+class CalibrationError(ValueError):
+    """The calibration pictures or file cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    tray: np.ndarray
+    stick_length: float
+    stick_width: float
+    faces: CalibratedFaces
+    image_size: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "image_size": list(self.image_size),
+            "tray": [[round(float(x), 4), round(float(y), 4)] for x, y in self.tray],
+            "stick": {"length": round(self.stick_length, 4), "width": round(self.stick_width, 4)},
+            "features": list(NAMES),
+            "flat": [round(float(v), 4) for v in self.faces.flat_mean],
+            "round": [round(float(v), 4) for v in self.faces.round_mean],
+            "spread": [round(float(v), 4) for v in self.faces.spread],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Calibration:
+        """A calibration from parsed JSON, checked field by field."""
+        try:
+            if data["version"] != VERSION:
+                raise CalibrationError(f"calibration version {data['version']!r} is not {VERSION}")
+            if list(data["features"]) != list(NAMES):
+                raise CalibrationError("calibration was made with other features; calibrate again")
+            tray = np.array(data["tray"], np.float32)
+            vectors = [np.array(data[k], np.float32) for k in ("flat", "round", "spread")]
+            size = tuple(int(v) for v in data["image_size"])
+            length, width = float(data["stick"]["length"]), float(data["stick"]["width"])
+        except CalibrationError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise CalibrationError(f"calibration file is malformed: {error}") from error
+        if tray.ndim != 2 or tray.shape[1] != 2 or len(tray) < 3 or not np.isfinite(tray).all():
+            raise CalibrationError("calibration tray outline must be at least 3 [x, y] points")
+        if any(v.shape != (len(NAMES),) or not np.isfinite(v).all() for v in vectors):
+            raise CalibrationError(f"calibration face vectors must have {len(NAMES)} numbers")
+        if (vectors[2] <= 0).any() or not (0 < width < length < 1.5) or len(size) != 2:
+            raise CalibrationError("calibration values are out of range")
+        faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
+        return cls(tray, length, width, faces, (size[0], size[1]))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Calibration:
+        try:
+            text = Path(path).read_text()
+        except OSError as error:
+            raise CalibrationError(f"cannot read calibration {path}: {error.strerror}") from error
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CalibrationError(f"calibration {path} is not JSON: {error}") from error
+        return cls.from_dict(data)
+
+
+def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibration:
+    """Measure the tray and both faces. Raises CalibrationError naming the bad picture."""
+    from vision.reader import StickReader
+
+    images = {"empty.png": empty, "flat.png": flat, "round.png": round_}
+    shapes = {image.shape[:2] for image in images.values()}
+    if len(shapes) != 1:
+        raise CalibrationError("the three calibration pictures must have the same size")
+    reader = StickReader()
+    tray = reader.tray_outline(empty)
+    blank = reader.measure_sticks(empty, tray)
+    if blank.sticks:
+        raise CalibrationError(f"empty.png: found {len(blank.sticks)} objects in the empty tray")
+    faces = {}
+    sizes = []
+    for name in ("flat.png", "round.png"):
+        found = reader.measure_sticks(images[name], tray)
+        if found.problem:
+            raise CalibrationError(f"{name}: {found.problem}")
+        if len(found.sticks) != 4:
+            raise CalibrationError(f"{name}: found {len(found.sticks)} sticks, need 4 lying apart")
+        faces[name] = np.array([s.features for s in found.sticks])
+        sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
+    height, width = next(iter(shapes))
+    length, thickness = np.median(np.array(sizes), axis=0)
+    return Calibration(
+        tray=tray,
+        stick_length=float(length),
+        stick_width=float(thickness),
+        faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
+        image_size=(width, height),
+    )

@@ -1,0 +1,136 @@
+"""Finding the sticks: pixels that differ from the floor, grouped into measured blobs.
+
+A pixel belongs to an object when its colour departs from the fitted floor colour by a clear
+factor in some channel. Shadows only darken the floor by a moderate, nearly uniform factor, so
+such pixels are left out; what remains is grouped into connected blobs whose rotated bounding
+box gives position, length, width and angle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.floor import FloorModel, polygon_mask
+
+DETECT_WIDTH = 320
+GAMMA = 2.2
+OBJECT_FACTOR = math.log(1.2)
+SHADOW_FLOOR = math.log(0.18)
+SHADOW_TOP = math.log(0.93)
+PLAIN_SHADOW_FLOOR = math.log(0.3)
+SHADOW_SPREAD = 0.25
+
+
+@dataclass(frozen=True)
+class Blob:
+    """One connected object, measured in working-image pixels."""
+
+    center: tuple[float, float]
+    length: float
+    width: float
+    angle: float
+    area: float
+    fill: float
+    touches_frame: bool
+    touches_edge: float
+    corners: tuple[tuple[float, float], ...]
+
+
+def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.ndarray]:
+    """Pixels of `small` (detection size, BGR uint8) that are not bare floor, and those that
+    could be floor in a shadow.
+
+    Ratios to the floor are taken in linear light (undoing the camera's gamma), where a shadow
+    scales the channels by the share of light that still arrives: evenly under one light
+    (such pixels are not objects), unevenly when the lights differ in colour (such pixels may
+    be a shadow or a dark object, and are told apart by where they lie).
+    """
+    h, w = small.shape[:2]
+    background = floor.colour_grid(h, w)
+    log_ratio = GAMMA * np.log((small.astype(np.float32) + 3) / (background + 3))
+    high, low = log_ratio.max(axis=2), log_ratio.min(axis=2)
+    maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR)
+    plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
+    departure = np.maximum(high, -low)
+    # The floor covers most of the view: its texture sets how much departure is noise.
+    texture = float(np.percentile(departure, 30))
+    departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
+    return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
+
+
+def tray_outline(floorlike: np.ndarray) -> np.ndarray:
+    """Convex outline (fractions of width/height) of the largest stretch of floor."""
+    h, w = floorlike.shape
+    bare = cv2.morphologyEx(floorlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=4)
+    if count <= 1:
+        return np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    contours, _ = cv2.findContours(
+        (labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    hull = cv2.convexHull(np.concatenate(contours)).reshape(-1, 2).astype(np.float32) + 0.5
+    return (hull / np.array([w, h], np.float32)).astype(np.float32)
+
+
+def find_blobs(
+    work: np.ndarray,
+    floor: FloorModel,
+    tray_polygon: np.ndarray | None = None,
+    min_area_fraction: float = 0.0015,
+) -> tuple[list[Blob], np.ndarray]:
+    """Objects on the tray floor of the working image, largest first, and the tray outline.
+
+    Without `tray_polygon` (fractions of width/height) the outline is found in the picture.
+    """
+    wh, ww = work.shape[:2]
+    dw = min(DETECT_WIDTH, ww)
+    dh = max(8, round(dw * wh / ww))
+    scale = ww / dw
+    small = cv2.resize(work, (dw, dh), interpolation=cv2.INTER_AREA) if dw != ww else work
+    objects, maybe_shadow = object_mask(small, floor)
+    polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
+    # Two pixels in from the outline: the foot of the tray wall is not an object.
+    inside = polygon_mask(polygon, dh, dw).astype(np.uint8)
+    tray = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
+    mask = (objects & tray).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    edge = tray & ~cv2.erode(tray.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    min_area = min_area_fraction * max(int(tray.sum()), 1)
+    blobs = []
+    for label in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[label])
+        if area < min_area:
+            continue
+        component = labels[y : y + bh, x : x + bw] == label
+        on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
+        if on_edge and maybe_shadow[y : y + bh, x : x + bw][component].mean() > 0.9:
+            continue  # the shadow of the tray wall
+        ys, xs = np.nonzero(component)
+        points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) + 0.5
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+        rw, rh = rw + 1, rh + 1
+        if rw < rh:
+            rw, rh, angle = rh, rw, angle + 90
+        corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
+        blobs.append(
+            Blob(
+                center=(cx * scale, cy * scale),
+                length=rw * scale,
+                width=rh * scale,
+                angle=float(angle % 180),
+                area=area * scale * scale,
+                fill=area / max(rw * rh, 1.0),
+                touches_frame=x <= 0 or y <= 0 or x + bw >= dw or y + bh >= dh,
+                touches_edge=on_edge / max(rh, 1.0),
+                corners=tuple((float(px), float(py)) for px, py in corners),
+            )
+        )
+    blobs.sort(key=lambda b: -b.area)
+    return blobs, polygon

@@ -1,0 +1,148 @@
+"""Physical measurements of one stick, taken relative to the floor beside it.
+
+The stick is cut out along its own axis (rows along the stick, columns across it) and every
+pixel is divided by the fitted floor colour in linear light. That ratio is the stick's
+reflectance relative to the floor times its shading, so it does not change with the strength
+or colour of the light. From it:
+
+- `peak`: log brightness of the brightest column across the stick (paint or wood);
+- `chroma_b`, `chroma_r`: colour of that column (log blue and red against green);
+- `core`: log brightness of the middle of the stick;
+- `plateau`: share of the width lit within 15% of the peak (a flat face is evenly lit,
+  a round face brightens and darkens across its width);
+- `roundness`: share of the brightness that follows the slope of a half-cylinder's surface
+  across the width (a round face turns away from the light towards its sides; a flat face
+  is lit the same all across);
+- `bars`: dark bands across the stick (painted marks);
+- `gloss`: brightest pixels over the peak column (varnish highlight line);
+- `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
+  blur and defocus soften it).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.detect import GAMMA, Blob
+from vision.floor import FloorModel
+
+NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss")
+STRIP_LENGTH = 48
+STRIP_WIDTH = 16
+MARGIN = 6
+
+
+def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
+    """The stick resampled along its axis with MARGIN columns of floor on each side."""
+    angle = math.radians(blob.angle)
+    along = np.array([math.cos(angle), math.sin(angle)]) * blob.length / STRIP_LENGTH
+    across = np.array([-math.sin(angle), math.cos(angle)]) * blob.width / STRIP_WIDTH
+    width = STRIP_WIDTH + 2 * MARGIN
+    origin = np.array(blob.center) - along * STRIP_LENGTH / 2 - across * width / 2
+    # Maps strip (column, row) to image (x, y): columns run across, rows along.
+    matrix = np.array([[across[0], along[0], origin[0]], [across[1], along[1], origin[1]]])
+    return cv2.warpAffine(
+        work,
+        matrix.astype(np.float32),
+        (width, STRIP_LENGTH),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def measure(work: np.ndarray, blob: Blob, floor: FloorModel) -> tuple[np.ndarray, float, float]:
+    """The NAMES features of one stick, the sharpness of its sides, its grey level (0-255)."""
+    strip = cut_strip(work, blob).astype(np.float32)
+    h, w = work.shape[:2]
+    floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
+    ratio = ((strip + 3) / (floor_colour + 3)) ** GAMMA
+    rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
+    columns = np.median(ratio[rows], axis=0)
+    first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])
+    first, last = _trim_edges(columns, first, last)
+    body = ratio[:, MARGIN + first : MARGIN + last].mean(axis=2)
+    profile = columns[MARGIN + first : MARGIN + last].mean(axis=1)
+    n = len(profile)
+    smooth = np.convolve(np.pad(profile, 1, mode="edge"), np.ones(3) / 3, mode="valid")
+    top = int(np.argmax(smooth))
+    peak = float(smooth[top])
+    colour = np.log(np.maximum(columns[MARGIN + first + top], 1e-3))
+    x = (np.arange(n) + 0.5) / n * 2 - 1
+    middle = float(np.mean(profile[np.abs(x) < 0.3]))
+    # Brightness across the width as ambient + tilt + cosine of the surface's slope: a round
+    # face's normal turns from the light towards its sides, a flat face's does not.
+    basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
+    (even, _, dome), *_ = np.linalg.lstsq(basis, profile, rcond=None)
+    roundness = float(dome) / max(float(even + dome), 1e-3)
+    plateau = float(np.mean(smooth >= 0.85 * peak)) if peak > 0 else 0.0
+    centre_band = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
+    along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
+    bars = 1 - float(np.percentile(along, 8)) / max(float(np.median(along)), 1e-3)
+    gloss = float(np.percentile(body[rows], 99)) / max(peak, 1e-3)
+    features = np.array(
+        [
+            math.log(max(peak, 1e-3)),
+            float(colour[0] - colour[1]),
+            float(colour[2] - colour[1]),
+            math.log(max(middle, 1e-3)),
+            plateau,
+            roundness,
+            bars,
+            gloss,
+        ],
+        np.float32,
+    )
+    middle_grey = strip[rows, MARGIN + first : MARGIN + last].mean(axis=2)
+    grey = float(np.median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)]))
+    return features, _sharpness(strip), grey
+
+
+def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
+    """Drop the outer columns that are mostly floor (the blob's outline is a pixel generous)."""
+    departure = np.abs(np.log(np.maximum(columns, 1e-3))).max(axis=1)[MARGIN : MARGIN + STRIP_WIDTH]
+    strong = departure[first:last] > 0.5 * float(departure[first:last].max())
+    inside = np.nonzero(strong)[0]
+    if len(inside) < 4:
+        return first, last
+    first, last = first + int(inside[0]), first + int(inside[-1]) + 1
+    if last - first >= 6:
+        first, last = first + 1, last - 1
+    return first, last
+
+
+def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
+    """The blob's columns without a shadow band on one side.
+
+    A shadow darkens the floor evenly in every channel and lies along one side of the stick;
+    up to 40% of the width is trimmed from the side with the longer such run.
+    """
+    logs = np.log(np.maximum(columns, 1e-3))
+    brightest = columns.max(axis=1)
+    shadowy = (brightest < 0.9) & (brightest > 0.15) & (logs.max(axis=1) - logs.min(axis=1) < 0.5)
+    limit = int(0.4 * len(columns))
+    left = 0
+    while left < limit and shadowy[left]:
+        left += 1
+    right = 0
+    while right < limit and shadowy[-1 - right]:
+        right += 1
+    if left >= right:
+        return left, len(columns)
+    return 0, len(columns) - right
+
+
+def _sharpness(strip: np.ndarray) -> float:
+    """Steepest step across the stick's sides over the height of the step (1/pixels)."""
+    grey = strip.mean(axis=2)
+    rows = slice(STRIP_LENGTH // 5, STRIP_LENGTH * 4 // 5)
+    profile = np.median(grey[rows], axis=0)
+    steps = []
+    for side in (profile[: MARGIN + 4], profile[-(MARGIN + 4) :][::-1]):
+        height = abs(float(side[-1] - side[0]))
+        if height < 8:
+            continue
+        steps.append(float(np.max(np.abs(np.diff(side)))) / height)
+    return min(steps) if steps else 1.0

@@ -1,0 +1,78 @@
+"""The empty tray floor as a smooth colour field, fitted robustly to the picture itself.
+
+Sticks, hands and the rim are a small part of the view; the floor is the large region whose
+colour varies slowly with the light. A quadratic surface per channel, refitted on the pixels it
+explains, gives the floor colour behind every stick, so features can be taken relative to it,
+which cancels the light's colour and strength.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+GRID_WIDTH = 80
+
+
+@lru_cache(maxsize=16)
+def _basis(height: int, width: int) -> np.ndarray:
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    x = (xs + 0.5) / width * 2 - 1
+    y = (ys + 0.5) / height * 2 - 1
+    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1).reshape(-1, 6)
+
+
+@dataclass(frozen=True)
+class FloorModel:
+    """Quadratic colour (BGR, 0-255) of the floor over the picture."""
+
+    coefficients: np.ndarray
+
+    def colour_grid(self, height: int, width: int) -> np.ndarray:
+        """The floor colour evaluated on a height x width grid (float32 BGR)."""
+        grid: np.ndarray = _basis(height, width) @ self.coefficients
+        return grid.reshape(height, width, 3).astype(np.float32)
+
+    def colour_at(self, x: float, y: float) -> np.ndarray:
+        """Floor colour at a point given as a fraction (0..1) of the picture's width and height."""
+        u, v = x * 2 - 1, y * 2 - 1
+        colour: np.ndarray = (
+            np.array([1, u, v, u * u, u * v, v * v], np.float32) @ self.coefficients
+        )
+        return colour
+
+
+def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorModel:
+    """Fit the floor of `image` (BGR uint8); `polygon` (fractions of the size) fixes the tray."""
+    h, w = image.shape[:2]
+    gh = max(8, round(GRID_WIDTH * h / w))
+    small = cv2.resize(image, (GRID_WIDTH, gh), interpolation=cv2.INTER_AREA).astype(np.float32)
+    pixels = small.reshape(-1, 3)
+    basis = _basis(gh, GRID_WIDTH)
+    if polygon is not None:
+        region = polygon_mask(polygon, gh, GRID_WIDTH).reshape(-1)
+    else:
+        region = np.ones(len(pixels), bool)
+    centre = small[gh // 4 : 3 * gh // 4, GRID_WIDTH // 4 : 3 * GRID_WIDTH // 4].reshape(-1, 3)
+    residual = np.abs(pixels - np.median(centre, axis=0)).sum(axis=1)
+    inliers = region & (residual < max(30.0, float(np.percentile(residual, 40))))
+    coefficients = np.zeros((6, 3), np.float32)
+    for _ in range(4):
+        if inliers.sum() < 12:
+            break
+        coefficients = np.linalg.lstsq(basis[inliers], pixels[inliers], rcond=None)[0]
+        residual = np.abs(pixels - basis @ coefficients).sum(axis=1)
+        level = float(np.median(residual[inliers]))
+        inliers = region & (residual < max(12.0, 3.5 * level))
+    return FloorModel(coefficients.astype(np.float32))
+
+
+def polygon_mask(polygon: np.ndarray, height: int, width: int) -> np.ndarray:
+    """The tray outline (fractions of width/height) drawn as a boolean mask of the given size."""
+    mask = np.zeros((height, width), np.uint8)
+    points = np.round(polygon * np.array([width, height])).astype(np.int32)
+    cv2.fillPoly(mask, [points], 1)
+    return mask.astype(bool)

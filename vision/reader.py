@@ -1,0 +1,179 @@
+"""Reading one frame: find the sticks, check the scene is a clean throw, classify each face.
+
+The answer is `ok` only when exactly four separate, sharp sticks lie wholly inside the tray
+and every face is classified with enough confidence; anything else is `rethrow` with the first
+reason found, because a wrong count is worse than asking for another throw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.classify import CommonFaces, FaceModel
+from vision.detect import Blob, find_blobs
+from vision.features import measure
+from vision.floor import fit_floor
+from vision.reading import StickFace, ThrowReading
+
+WORK_WIDTH = 640
+MIN_CONFIDENCE = 0.9
+MIN_SHARPNESS = 0.12
+STICK_ASPECT = 3.5
+STICK_FILL = 0.6
+
+
+@dataclass(frozen=True)
+class MeasuredStick:
+    blob: Blob
+    features: np.ndarray
+    sharpness: float
+    grey: float
+
+
+@dataclass
+class Measurement:
+    """What was found in a frame, in working-image pixels, and the first problem if any."""
+
+    sticks: list[MeasuredStick] = field(default_factory=list)
+    problem: str | None = None
+    width: int = WORK_WIDTH
+    scale: float = 1.0
+    blobs: list[Blob] = field(default_factory=list)
+
+
+def _is_stick_shaped(blob: Blob) -> bool:
+    return blob.length >= STICK_ASPECT * blob.width and blob.fill >= STICK_FILL
+
+
+class StickReader:
+    """Reads throws; give it a `Calibration` for stick sets other than the common one."""
+
+    def __init__(
+        self, calibration: Calibration | None = None, min_confidence: float = MIN_CONFIDENCE
+    ):
+        self.calibration = calibration
+        self.min_confidence = min_confidence
+        self.model: FaceModel = calibration.faces if calibration else CommonFaces()
+
+    def read(self, frame: np.ndarray) -> ThrowReading:
+        try:
+            image = _as_bgr(frame)
+        except ValueError as error:
+            return ThrowReading.rethrow(f"unreadable frame: {error}")
+        tray = self.calibration.tray if self.calibration else None
+        found = self.measure_sticks(image, tray)
+        faces: list[StickFace] = []
+        problem = found.problem
+        votes = [self.model.classify(stick.features, stick.grey) for stick in found.sticks]
+        for stick, vote in zip(found.sticks, votes, strict=True):
+            face = vote.face or "round"
+            faces.append(_stick_face(stick.blob, face, vote.confidence, found.scale))
+            if problem is None and stick.sharpness < MIN_SHARPNESS:
+                problem = "the sticks look blurred (still moving?)"
+            if problem is None and vote.face is None:
+                problem = f"cannot tell which face is up: a stick {vote.why}"
+            if problem is None and vote.confidence < self.min_confidence:
+                problem = f"not sure which face is up (confidence {vote.confidence:.2f})"
+        if problem is None:
+            problem = self.model.plausible_set(
+                [stick.features for stick in found.sticks], [vote.face for vote in votes]
+            )
+        if problem is not None:
+            return ThrowReading.rethrow(problem, tuple(faces))
+        return ThrowReading.ok(tuple(faces))
+
+    def tray_outline(self, image: np.ndarray) -> np.ndarray:
+        """The tray floor's outline in `image` (fractions of width and height)."""
+        work, _ = _working(_as_bgr(image))
+        return find_blobs(work, fit_floor(work))[1]
+
+    def measure_sticks(self, image: np.ndarray, tray: np.ndarray | None = None) -> Measurement:
+        """Find the objects in the tray, check the scene, and measure the sticks."""
+        work, scale = _working(image)
+        floor = fit_floor(work, tray)
+        blobs, _ = find_blobs(work, floor, tray)
+        found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
+        found.problem = self._scene_problem(blobs, work.shape[1])
+        sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
+        for blob in sticks:
+            features, sharpness, grey = measure(work, blob, floor)
+            found.sticks.append(MeasuredStick(blob, features, sharpness, grey))
+        return found
+
+    def _scene_problem(self, blobs: list[Blob], width: int) -> str | None:
+        for blob in blobs:
+            if blob.touches_frame:
+                if _is_stick_shaped(blob):
+                    return "a stick is cut off by the edge of the picture"
+                return "something reaches in from the edge of the picture (a hand?)"
+            if blob.touches_edge >= 0.5:
+                if _is_stick_shaped(blob):
+                    return "a stick lies on the edge of the tray"
+                return "something reaches over the edge of the tray (a hand?)"
+        sticks = [b for b in blobs if _is_stick_shaped(b)]
+        if self.calibration is not None:
+            length = self.calibration.stick_length * width
+            thickness = self.calibration.stick_width * width
+        elif sticks:
+            length = float(np.median([b.length for b in sticks]))
+            thickness = float(min(b.width for b in sticks))
+        else:
+            length = thickness = 0.0
+        area = length * thickness
+        for blob in blobs:
+            if area > 0 and blob.area > 2.6 * area and not _is_stick_shaped(blob):
+                return "a hand or another object is in the tray"
+        for blob in blobs:
+            if area > 0 and (
+                blob.area > 1.45 * area
+                or blob.length > 1.3 * length
+                or blob.width > 1.8 * thickness
+                or (not _is_stick_shaped(blob) and blob.area > 0.75 * area)
+            ):
+                return "sticks are touching or lying on one another"
+        for blob in blobs:
+            if area > 0 and blob.area > 0.3 * area and (blob.length < 0.75 * length):
+                return "a stick is partly hidden"
+        if len(sticks) != 4:
+            return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
+        return None
+
+
+def _as_bgr(frame: np.ndarray) -> np.ndarray:
+    if not isinstance(frame, np.ndarray) or frame.size == 0:
+        raise ValueError("not an image")
+    if frame.dtype != np.uint8:
+        raise ValueError(f"pixels are {frame.dtype}, expected 8-bit")
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        raise ValueError(f"unexpected image shape {frame.shape}")
+    if min(frame.shape[:2]) < 64:
+        raise ValueError(f"image of {frame.shape[1]}x{frame.shape[0]} is too small")
+    return frame
+
+
+def _working(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The frame at no more than WORK_WIDTH pixels wide, and the factor back to the original."""
+    h, w = image.shape[:2]
+    if w <= WORK_WIDTH:
+        return image, 1.0
+    scale = w / WORK_WIDTH
+    size = (WORK_WIDTH, round(h / scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
+
+
+def _stick_face(blob: Blob, face: str, confidence: float, scale: float) -> StickFace:
+    return StickFace(
+        face="flat" if face == "flat" else "round",
+        confidence=float(confidence),
+        center=(blob.center[0] * scale, blob.center[1] * scale),
+        angle=blob.angle,
+        outline=tuple((x * scale, y * scale) for x, y in blob.corners),
+    )
