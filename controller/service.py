@@ -203,6 +203,7 @@ class GameService:
         self._line: list[dict[str, Any]] = []
         self._board: BoardSnapshot | None = None
         self._last_throw: dict[str, Any] | None = None
+        self._health: tuple[str | None, str | None] | None = None
         self._leds: LedFrame | None = None
         self._view: dict[str, Any] = {}
         self._game_settings = config.game
@@ -436,8 +437,17 @@ class GameService:
         if events or status_changed or self._view.get("board") != self._board_houses():
             self._refresh_view()
             self._publish("game", self._view)
-        if status_changed and self._panel is not None:
-            self._panel.show_status("degraded" if self._degraded() else "ok")
+        self._watch_health()
+
+    def _watch_health(self) -> None:
+        """On a change of what is missing: the status LED, and a `status` event."""
+        health = (self._board_reason(), self._camera_reason())
+        if health == self._health:
+            return
+        self._health = health
+        if self._panel is not None:
+            self._panel.show_status("degraded" if any(health) else "ok")
+        self._publish("status", self.status())
 
     def _journal_step(
         self, session: GameSession, events: list[SessionEvent], throw: ThrowEntry | None
@@ -568,7 +578,7 @@ class GameService:
 
     def _publish(self, kind: str, data: dict[str, Any]) -> None:
         event = {"type": kind, "data": data}
-        if kind != "game":
+        if kind not in ("game", "status"):  # the view and the status carry themselves
             self._history.append(event)
         with self._lock:
             subscribers = list(self._subscribers)
@@ -701,8 +711,15 @@ class GameService:
         return self._view
 
     # -- reading ---------------------------------------------------------------------------
-    def _degraded(self) -> bool:
-        return self._reasons["board"] is not None or self._reasons["camera"] is not None
+    def _board_reason(self) -> str | None:
+        return self._reasons["board"]
+
+    def _camera_reason(self) -> str | None:
+        """Why throws must be entered by hand, or None when the camera reads them."""
+        watcher = self._watcher
+        if self._reasons["camera"] is None and watcher is not None and watcher.state == "error":
+            return f"camera error ({watcher.error}): throws by hand until it is back"
+        return self._reasons["camera"]
 
     def status(self) -> dict[str, Any]:
         """Version, uptime, board link and camera state (with the reason when degraded),
@@ -724,15 +741,15 @@ class GameService:
             "camera": {
                 "state": watcher.state if watcher is not None else "absent",
                 "frame_age": watcher.frame_age if watcher is not None else None,
-                "reason": self._reasons["camera"],
+                "reason": self._camera_reason(),
             },
             "gpio": {
                 "state": "ok" if self._panel is not None else "absent",
                 "reason": self._reasons["gpio"],
             },
             "journal": {"path": str(self.config.journal_path), "reason": self._reasons["journal"]},
-            "manual_throws": self._watcher is None or self._reasons["camera"] is not None,
-            "degraded": self._degraded(),
+            "manual_throws": self._camera_reason() is not None,
+            "degraded": self._board_reason() is not None or self._camera_reason() is not None,
             "game": {
                 key: view.get(key)
                 for key in ("game_id", "variant", "phase", "side_to_move", "winner", "score")

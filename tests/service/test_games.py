@@ -43,18 +43,22 @@ def test_a_near_end_game_is_played_to_its_end_for_every_preset(
     variant = get_variant(preset)
     state = near_end(variant, rng)
     journal_game(tmp_path / "journal.sqlite3", "near-end", state)
-    service = start_service(camera="none", variant=preset)
+    service = start_service(camera="synthetic", variant=preset)
     wait_view(service, lambda v: v["phase"] in ("throw", "move"), what="the resumed game")
     view = service.game_view()
     assert view["game_id"] == "near-end"
     assert view["position"] == state.position.notation()
     board = service.sim_rig.board
     board.flicker(0.03)
-    player = ScriptedPlayer(service, rng, noise=0.4, luck=0.8)
+    player = ScriptedPlayer(service, rng, noise=0.4, luck=0.8, camera_throws=1)
     final = player.play(max_turns=80)
     board.flicker(0.0)
     assert final["winner"] in ("W", "B")
     assert player.moves_made >= 1
+    sources = {e["data"]["throw"]["source"] for e in service.game_view()["events"]
+               if e["type"] == "throw"} | {t["source"] for t in Journal(
+                   tmp_path / "journal.sqlite3").throws("near-end")}
+    assert "camera" in sources
     game = Journal(tmp_path / "journal.sqlite3").latest_game()
     assert game is not None and game.game_id == "near-end"
     assert (game.phase, game.winner) == ("over", final["winner"])

@@ -288,3 +288,24 @@ def test_a_journal_that_cannot_be_written_refuses_the_change_and_loses_nothing(
     journal._db.execute("PRAGMA query_only = OFF")
     assert service.throw(value=1)["phase"] == "move"
     assert service.status()["journal"]["reason"] is None
+
+
+def test_an_unplugged_board_degrades_to_manual_play_and_comes_back(
+    start_service: StartService, pin_factory: MockFactory
+) -> None:
+    service = start_service(camera="none")
+    playing(service)
+    subscription = service.subscribe()
+    service.sim_rig.board.unplug()
+    wait_view(service, lambda v: service.status()["board"]["state"] != "up", what="link down")
+    status = service.status()
+    assert "board link down" in status["board"]["reason"] and status["degraded"] is True
+    assert service.throw(value=1)["phase"] == "move", "the game goes on by hand"
+    service.sim_rig.board.replug()
+    wait_view(service, lambda v: service.status()["board"]["state"] == "up", what="link up")
+    assert service.status()["board"]["reason"] is None
+    seen = []
+    while (event := subscription.get(timeout=0.5)) is not None:
+        if event["type"] == "status":
+            seen.append(event["data"]["board"]["reason"])
+    assert seen[0] and "board link down" in seen[0] and seen[-1] is None
