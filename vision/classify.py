@@ -11,6 +11,7 @@ neither.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Protocol
@@ -23,6 +24,14 @@ from vision.reading import Face
 # Smallest spread assumed per feature: what light and camera changes move it by anyway.
 SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.12, 0.08, 0.06, 0.06], np.float32)
 OUTLIER_DISTANCE = 4.0
+CONFLICT = 2.0
+# The common set without calibration (see CommonFaces).
+SPLIT_GAP = 1.5
+SHADED = 0.25
+DARK_GREY = 85
+DARK_CORE = -0.3
+COLOUR_SPREAD = 0.25
+MARKED = 0.3
 
 
 @dataclass(frozen=True)
@@ -33,10 +42,8 @@ class FaceVote:
 
 
 class FaceModel(Protocol):
-    def classify(self, features: np.ndarray, grey: float) -> FaceVote: ...
-
-    def plausible_set(self, features: list[np.ndarray], faces: list[Face | None]) -> str | None:
-        """A reason to distrust the four votes together, or None."""
+    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
+        """One vote per stick, from the features of all the sticks in view."""
         ...
 
 
@@ -44,37 +51,70 @@ def _logistic(x: float) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def _named(features: np.ndarray) -> dict[str, float]:
+    return dict(zip(NAMES, (float(v) for v in features), strict=True))
+
+
 class CommonFaces:
-    """Dark-painted flat faces and plain-wood round faces, without calibration."""
+    """Dark-painted flat faces and plain-wood round faces, without calibration.
 
-    def classify(self, features: np.ndarray, grey: float) -> FaceVote:
-        f = dict(zip(NAMES, (float(v) for v in features), strict=True))
-        # Dark paint: well under the floor's reflectance and dark grey in the picture.
-        dark = min((math.log(0.8) - f["core"]) / 0.1, (88 - grey) / 6)
-        # Plain wood, round: brighter, and shaded like a half-cylinder across its width.
-        wood = min(
-            (f["core"] - math.log(0.5)) / 0.1, (grey - 88) / 6, (f["roundness"] - 0.15) / 0.1
-        )
-        if f["bars"] > 0.3:
-            return FaceVote(None, 0.5, "has painted marks (a marked flat face?)")
-        if dark >= 1 and wood < 0:
-            return FaceVote("flat", _logistic(2 * dark + 2))
-        if wood >= 1 and dark < 0:
-            return FaceVote("round", _logistic(2 * wood + 2))
-        return FaceVote(
-            None, 0.5, "does not look like a dark flat face or a plain wooden round face"
+    Dark paint reflects a small fraction of what wood does, so in one throw the two faces
+    fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
+    light), and the darker group is dark in the picture too; lighter paint on another set
+    leaves a much smaller gap. A throw with one group only is four dark faces
+    when all are dark and evenly lit, four round faces when all are shaded like
+    half-cylinders and alike in colour; anything else cannot be told without calibration.
+    """
+
+    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
+        f = [_named(vector) for vector in sticks]
+        if not f:
+            return []
+        if any(x["bars"] > MARKED for x in f):
+            return self._unknown(f, "has painted marks (a marked flat face?)")
+        cores = sorted(x["core"] for x in f)
+        gaps = [b - a for a, b in itertools.pairwise(cores)]
+        if gaps and max(gaps) >= SPLIT_GAP:
+            split = cores[gaps.index(max(gaps))] + max(gaps) / 2
+            dark = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
+            if max(dark) < DARK_GREY:
+                return [self._split_vote(x, split) for x in f]
+            return self._unknown(f, "the darker faces are not dark paint")
+        dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
+        if dark > 0:
+            return [FaceVote("flat", _logistic(dark)) for _ in f]
+        wood = min(_woodness(x, grey) for x, grey in zip(f, greys, strict=True))
+        if wood > 0 and _alike_in_colour(f):
+            return [FaceVote("round", _logistic(wood)) for _ in f]
+        return self._unknown(
+            f, "does not look like a dark flat face or a plain wooden round face"
         )
 
-    def plausible_set(self, features: list[np.ndarray], faces: list[Face | None]) -> str | None:
-        """Four light faces may be another set's flat faces: then every one must show clear round
-        shading, and they are refused otherwise (a throw of four round faces is rarer, 1 in 16,
-        than a wrong count from a set this model does not know)."""
-        if "flat" in faces:
-            return None
-        f = [dict(zip(NAMES, (float(v) for v in vector), strict=True)) for vector in features]
-        if all(x["roundness"] >= 0.4 and x["plateau"] <= 0.8 for x in f):
-            return None
-        return "no dark face in view and no calibration: calibrate for this stick set"
+    @staticmethod
+    def _split_vote(x: dict[str, float], split: float) -> FaceVote:
+        face: Face = "flat" if x["core"] < split else "round"
+        return FaceVote(face, _logistic(abs(x["core"] - split) / 0.15))
+
+    @staticmethod
+    def _unknown(f: list[dict[str, float]], why: str) -> list[FaceVote]:
+        return [FaceVote(None, 0.5, why) for _ in f]
+
+
+def _darkness(x: dict[str, float], grey: float) -> float:
+    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance."""
+    return min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+
+
+def _woodness(x: dict[str, float], grey: float) -> float:
+    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder."""
+    return min((grey - DARK_GREY) / 5, (x["roundness"] - SHADED) / 0.03)
+
+
+def _alike_in_colour(f: list[dict[str, float]]) -> bool:
+    return all(
+        max(x[name] for x in f) - min(x[name] for x in f) <= COLOUR_SPREAD
+        for name in ("chroma_b", "chroma_r")
+    )
 
 
 @dataclass(frozen=True)
@@ -90,19 +130,24 @@ class CalibratedFaces:
         pooled = np.sqrt((flat.var(axis=0) + round_.var(axis=0)) / 2)
         return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(pooled, SPREAD_FLOOR))
 
-    def classify(self, features: np.ndarray, grey: float) -> FaceVote:
+    def classify(self, features: np.ndarray) -> FaceVote:
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
         d_flat = float(np.sqrt(np.mean(to_flat**2)))
         d_round = float(np.sqrt(np.mean(to_round**2)))
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
-        # Log-likelihood ratio of two Gaussians with the same spread.
-        evidence = 0.5 * float(np.sum(to_round**2) - np.sum(to_flat**2))
-        evidence /= math.sqrt(len(features))
-        p_flat = _logistic(evidence)
-        face: Face = "flat" if p_flat >= 0.5 else "round"
-        return FaceVote(face, max(p_flat, 1 - p_flat))
+        # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped at
+        # what a face measured exactly as in calibration would give: a feature thrown far off
+        # (a highlight, a clipped white, a shadow in the strip) cannot outvote the others.
+        cap = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
+        ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
+        for_flat = float(ratios[ratios > 0].sum())
+        for_round = float(-ratios[ratios < 0].sum())
+        # Features that contradict each other make the vote less sure, not just smaller.
+        evidence = abs(for_flat - for_round) - CONFLICT * min(for_flat, for_round)
+        face: Face = "flat" if for_flat >= for_round else "round"
+        return FaceVote(face, _logistic(evidence))
 
-    def plausible_set(self, features: list[np.ndarray], faces: list[Face | None]) -> str | None:
-        return None
+    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
+        return [self.classify(vector) for vector in sticks]

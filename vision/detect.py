@@ -23,6 +23,7 @@ SHADOW_FLOOR = math.log(0.18)
 SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
+ELONGATED = 3.5
 
 
 @dataclass(frozen=True)
@@ -109,28 +110,81 @@ def find_blobs(
         if area < min_area:
             continue
         component = labels[y : y + bh, x : x + bw] == label
+        shadowy = maybe_shadow[y : y + bh, x : x + bw]
         on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
-        if on_edge and maybe_shadow[y : y + bh, x : x + bw][component].mean() > 0.9:
+        if on_edge and shadowy[component].mean() > 0.9:
             continue  # the shadow of the tray wall
-        ys, xs = np.nonzero(component)
-        points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) + 0.5
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
-        rw, rh = rw + 1, rh + 1
-        if rw < rh:
-            rw, rh, angle = rh, rw, angle + 90
-        corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
-        blobs.append(
-            Blob(
-                center=(cx * scale, cy * scale),
-                length=rw * scale,
-                width=rh * scale,
-                angle=float(angle % 180),
-                area=area * scale * scale,
-                fill=area / max(rw * rh, 1.0),
-                touches_frame=x <= 0 or y <= 0 or x + bw >= dw or y + bh >= dh,
-                touches_edge=on_edge / max(rh, 1.0),
-                corners=tuple((float(px), float(py)) for px, py in corners),
-            )
-        )
+        for part in _apart_in_shadow(component, shadowy, min_area):
+            blobs.append(_measure(part, (x, y), scale, (dw, dh), edge[y : y + bh, x : x + bw]))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
+
+
+def _apart_in_shadow(
+    component: np.ndarray, shadowy: np.ndarray, min_area: float
+) -> list[np.ndarray]:
+    """A component that is not one stick, split where only shadow joins its parts.
+
+    Two sticks lying close under a coloured light can be joined by the shadow one casts on the
+    floor between them. Without the pixels that could be shadow, such a component falls into
+    parts separated by a clear gap; sticks that really touch leave no gap and stay one.
+    """
+    if _elongated(component):
+        return [component]
+    core = (component & ~shadowy).astype(np.uint8)
+    core = cv2.morphologyEx(core, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    grown = cv2.dilate(core, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    parts = [
+        (labels == label) & component.astype(bool)
+        for label in range(1, count)
+        if stats[label, cv2.CC_STAT_AREA] >= min_area
+    ]
+    if len(parts) < 2 or not all(_elongated(part) for part in parts):
+        return [component]
+    return parts
+
+
+def _elongated(mask: np.ndarray) -> bool:
+    """Shaped like one stick: long and thin, filling most of its rotated box."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 6:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    long, short = max(rw, rh) + 1, min(rw, rh) + 1
+    return long >= ELONGATED * short and len(xs) >= 0.6 * long * short
+
+
+def _measure(
+    part: np.ndarray,
+    offset: tuple[int, int],
+    scale: float,
+    size: tuple[int, int],
+    edge: np.ndarray,
+) -> Blob:
+    """One blob from its mask (a window of the detection image placed at `offset`)."""
+    x, y = offset
+    ys, xs = np.nonzero(part)
+    points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) + 0.5
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+    rw, rh = rw + 1, rh + 1
+    if rw < rh:
+        rw, rh, angle = rh, rw, angle + 90
+    corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
+    area = len(xs)
+    return Blob(
+        center=(cx * scale, cy * scale),
+        length=rw * scale,
+        width=rh * scale,
+        angle=float(angle % 180),
+        area=area * scale * scale,
+        fill=area / max(rw * rh, 1.0),
+        touches_frame=bool(
+            xs.min() + x <= 0
+            or ys.min() + y <= 0
+            or xs.max() + x >= size[0] - 1
+            or ys.max() + y >= size[1] - 1
+        ),
+        touches_edge=float((edge & part).sum()) / max(rh, 1.0),
+        corners=tuple((float(px), float(py)) for px, py in corners),
+    )

@@ -33,6 +33,7 @@ NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars",
 STRIP_LENGTH = 48
 STRIP_WIDTH = 16
 MARGIN = 6
+INNER_WIDTH = 0.7
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -73,9 +74,11 @@ def measure(work: np.ndarray, blob: Blob, floor: FloorModel) -> tuple[np.ndarray
     x = (np.arange(n) + 0.5) / n * 2 - 1
     middle = float(np.mean(profile[np.abs(x) < 0.3]))
     # Brightness across the width as ambient + tilt + cosine of the surface's slope: a round
-    # face's normal turns from the light towards its sides, a flat face's does not.
+    # face's normal turns from the light towards its sides, a flat face's does not. The outer
+    # columns are left out: there a flat face shows its rounded underside or its shadow.
+    inner = np.abs(x) <= INNER_WIDTH
     basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
-    (even, _, dome), *_ = np.linalg.lstsq(basis, profile, rcond=None)
+    (even, _, dome), *_ = np.linalg.lstsq(basis[inner], profile[inner], rcond=None)
     roundness = float(dome) / max(float(even + dome), 1e-3)
     plateau = float(np.mean(smooth >= 0.85 * peak)) if peak > 0 else 0.0
     centre_band = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)

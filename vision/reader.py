@@ -24,6 +24,7 @@ MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
 STICK_ASPECT = 3.5
 STICK_FILL = 0.6
+WHOLE_LENGTH = 0.9
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,9 @@ class StickReader:
         found = self.measure_sticks(image, tray)
         faces: list[StickFace] = []
         problem = found.problem
-        votes = [self.model.classify(stick.features, stick.grey) for stick in found.sticks]
+        votes = self.model.classify_throw(
+            [stick.features for stick in found.sticks], [stick.grey for stick in found.sticks]
+        )
         for stick, vote in zip(found.sticks, votes, strict=True):
             face = vote.face or "round"
             faces.append(_stick_face(stick.blob, face, vote.confidence, found.scale))
@@ -78,10 +81,6 @@ class StickReader:
                 problem = f"cannot tell which face is up: a stick {vote.why}"
             if problem is None and vote.confidence < self.min_confidence:
                 problem = f"not sure which face is up (confidence {vote.confidence:.2f})"
-        if problem is None:
-            problem = self.model.plausible_set(
-                [stick.features for stick in found.sticks], [vote.face for vote in votes]
-            )
         if problem is not None:
             return ThrowReading.rethrow(problem, tuple(faces))
         return ThrowReading.ok(tuple(faces))
@@ -105,24 +104,20 @@ class StickReader:
         return found
 
     def _scene_problem(self, blobs: list[Blob], width: int) -> str | None:
+        sticks = [b for b in blobs if _is_stick_shaped(b)]
+        length, thickness = self._stick_size(sticks, width)
         for blob in blobs:
             if blob.touches_frame:
                 if _is_stick_shaped(blob):
                     return "a stick is cut off by the edge of the picture"
                 return "something reaches in from the edge of the picture (a hand?)"
-            if blob.touches_edge >= 0.5:
+            # A stick lying against the wall touches the floor's outline but keeps its whole
+            # length; one lying across the rim shows only the part that is over the floor.
+            whole = _is_stick_shaped(blob) and blob.length >= WHOLE_LENGTH * length
+            if blob.touches_edge >= 0.5 and not whole:
                 if _is_stick_shaped(blob):
                     return "a stick lies on the edge of the tray"
                 return "something reaches over the edge of the tray (a hand?)"
-        sticks = [b for b in blobs if _is_stick_shaped(b)]
-        if self.calibration is not None:
-            length = self.calibration.stick_length * width
-            thickness = self.calibration.stick_width * width
-        elif sticks:
-            length = float(np.median([b.length for b in sticks]))
-            thickness = float(min(b.width for b in sticks))
-        else:
-            length = thickness = 0.0
         area = length * thickness
         for blob in blobs:
             if area > 0 and blob.area > 2.6 * area and not _is_stick_shaped(blob):
@@ -141,6 +136,15 @@ class StickReader:
         if len(sticks) != 4:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
         return None
+
+    def _stick_size(self, sticks: list[Blob], width: int) -> tuple[float, float]:
+        """A whole stick's length and thickness in working pixels: from the calibration, or
+        from the stick-shaped objects in view (0 when there are none)."""
+        if self.calibration is not None:
+            return self.calibration.stick_length * width, self.calibration.stick_width * width
+        if sticks:
+            return float(np.median([b.length for b in sticks])), float(min(b.width for b in sticks))
+        return 0.0, 0.0
 
 
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
