@@ -22,7 +22,7 @@ from vision.features import NAMES
 from vision.reading import Face
 
 # Smallest spread assumed per feature: what light and camera changes move it by anyway.
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.12, 0.08, 0.06, 0.06], np.float32)
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.float32)
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
 # The common set without calibration (see CommonFaces).
@@ -60,8 +60,9 @@ class CommonFaces:
 
     Dark paint reflects a small fraction of what wood does, so in one throw the two faces
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
-    light), and the darker group is dark in the picture too; lighter paint on another set
-    leaves a much smaller gap. A throw with one group only is four dark faces
+    light), the darker group is dark in the picture too, and the lighter group is shaded like
+    half-cylinders; lighter paint on another set leaves a smaller gap, or puts the even,
+    flat-looking faces in the lighter group. A throw with one group only is four dark faces
     when all are dark and evenly lit, four round faces when all are shaded like
     half-cylinders and alike in colour; anything else cannot be told without calibration.
     """
@@ -76,10 +77,13 @@ class CommonFaces:
         gaps = [b - a for a, b in itertools.pairwise(cores)]
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
-            dark = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
-            if max(dark) < DARK_GREY:
-                return [self._split_vote(x, split) for x in f]
-            return self._unknown(f, "the darker faces are not dark paint")
+            darker = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
+            brighter = [x["roundness"] for x in f if x["core"] >= split]
+            if max(darker) >= DARK_GREY:
+                return self._unknown(f, "the darker faces are not dark paint")
+            if float(np.median(brighter)) < SHADED:
+                return self._unknown(f, "the lighter faces are evenly lit, not round wood")
+            return [self._split_vote(x, split) for x in f]
         dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
         if dark > 0:
             return [FaceVote("flat", _logistic(dark)) for _ in f]

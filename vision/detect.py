@@ -112,12 +112,24 @@ def find_blobs(
         component = labels[y : y + bh, x : x + bw] == label
         shadowy = maybe_shadow[y : y + bh, x : x + bw]
         on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
-        if on_edge and shadowy[component].mean() > 0.9:
-            continue  # the shadow of the tray wall
+        if _wall_shadow(component, shadowy, on_edge):
+            continue
         for part in _apart_in_shadow(component, shadowy, min_area):
             blobs.append(_measure(part, (x, y), scale, (dw, dh), edge[y : y + bh, x : x + bw]))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
+
+
+def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> bool:
+    """The tray wall's shadow on the floor: along the outline, and shadow-like, wholly or
+    mostly (a coloured lamp over a grained floor leaves some pixels that are not)."""
+    if not on_edge:
+        return False
+    share = float(shadowy[component].mean())
+    if share > 0.9:
+        return True
+    along = on_edge / max(min(component.shape), 1)
+    return share > 0.6 and along >= 3
 
 
 def _apart_in_shadow(

@@ -175,6 +175,12 @@ def score(outcomes: list[Outcome]) -> Score:
     )
 
 
+def expected_to_read(outcomes: list[Outcome]) -> list[Outcome]:
+    """The readings that count for the clean-throw rate: every calibrated one, and the common
+    set's without calibration (another set is only required not to read wrong without one)."""
+    return [o for o in outcomes if o.calibrated or o.style in scenes.COMMON_STYLES]
+
+
 def by_style(outcomes: list[Outcome]) -> dict[str, Score]:
     groups: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
