@@ -16,10 +16,14 @@ from controller.service import EVIDENCE_URL, GameService
 JPEG_START = b"\xff\xd8"
 
 
-def camera_ready(service: GameService) -> None:
-    """The watcher has seen the empty tray settle (its reference for the next throw)."""
+def opening_under_the_camera(start_service: StartService) -> GameService:
+    """A kendall game at its opening, the watcher having seen the empty tray settle (its
+    reference for the next throw)."""
+    service: GameService = start_service(camera="synthetic", variant="kendall")
+    wait_view(service, lambda v: v["phase"] == "opening", what="the opening")
     wait_view(service, lambda v: service.status()["camera"]["state"] == "waiting",
               what="the camera watching an empty tray")
+    return service
 
 
 def throw_sticks(service: GameService, **kwargs: object) -> View:
@@ -31,9 +35,7 @@ def throw_sticks(service: GameService, **kwargs: object) -> View:
 def test_sticks_read_by_the_camera_count_with_their_photo_and_bad_ones_ask_again(
     tmp_path: Path, start_service: StartService
 ) -> None:
-    service = start_service(camera="synthetic", variant="kendall")
-    wait_view(service, lambda v: v["phase"] == "opening", what="the opening")
-    camera_ready(service)
+    service = opening_under_the_camera(start_service)
     status = service.status()
     assert status["manual_throws"] is False and status["degraded"] is False
 
@@ -66,9 +68,7 @@ def test_sticks_read_by_the_camera_count_with_their_photo_and_bad_ones_ask_again
 def test_a_camera_that_fails_degrades_to_manual_throws_and_comes_back(
     start_service: StartService, pin_factory: MockFactory
 ) -> None:
-    service = start_service(camera="synthetic", variant="kendall")
-    wait_view(service, lambda v: v["phase"] == "opening", what="the opening")
-    camera_ready(service)
+    service = opening_under_the_camera(start_service)
     led = pin_factory.pin(23)
     assert led.state == 1, "steady: board and camera are up"
     service.sim_rig.camera.failed = True  # unplugged

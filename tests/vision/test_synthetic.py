@@ -1,23 +1,16 @@
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
 from vision.synthetic import BAD_SCENES, SyntheticCamera
 
+CAMERA_SEED = 4
+
 
 def grab(camera: SyntheticCamera) -> np.ndarray:
     frame = camera.read()
     assert frame is not None
     return frame.image.astype(int)
-
-
-@pytest.fixture
-def camera() -> Iterator[SyntheticCamera]:
-    cam = SyntheticCamera(seed=4, clock="simulated", fps=15)
-    cam.open()
-    yield cam
-    cam.close()
 
 
 def test_frames_are_bgr_images_with_advancing_time(camera: SyntheticCamera) -> None:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from vision.reader import StickReader
 from vision.sources import Frame, SourceError
@@ -16,12 +13,6 @@ from vision.watcher import ThrowResult, ThrowWatcher
 LATENCY_S = 0.3
 
 
-@pytest.fixture
-def camera() -> Iterator[SyntheticCamera]:
-    cam = SyntheticCamera(seed=2, clock="simulated", fps=15)
-    cam.open()
-    yield cam
-    cam.close()
 
 
 def run(camera: SyntheticCamera, watcher: ThrowWatcher, seconds: float) -> list[ThrowResult]:
