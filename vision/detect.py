@@ -114,7 +114,7 @@ def find_blobs(
         on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
         if _wall_shadow(component, shadowy, on_edge):
             continue
-        for part in _apart_in_shadow(component, shadowy, min_area):
+        for part in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, (x, y), scale, (dw, dh), edge[y : y + bh, x : x + bw]))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
@@ -132,28 +132,41 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> 
     return share > 0.6 and along >= 3
 
 
-def _apart_in_shadow(
-    component: np.ndarray, shadowy: np.ndarray, min_area: float
-) -> list[np.ndarray]:
-    """A component that is not one stick, split where only shadow joins its parts.
+def _apart(component: np.ndarray, shadowy: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """A component that is not one stick, split into sticks that lie close but apart.
 
-    Two sticks lying close under a coloured light can be joined by the shadow one casts on the
-    floor between them. Without the pixels that could be shadow, such a component falls into
-    parts separated by a clear gap; sticks that really touch leave no gap and stay one.
+    Two sticks a few millimetres apart can be joined by the shadow one casts on the floor
+    between them (taken out, the parts fall apart), or by a pixel or two where blur and the
+    mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
+    touch along their length stay one component, and are reported as touching.
     """
     if _elongated(component):
         return [component]
-    core = (component & ~shadowy).astype(np.uint8)
-    core = cv2.morphologyEx(core, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    grown = cv2.dilate(core, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    core = cv2.morphologyEx(
+        (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
+    )
+    thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
+    for seeds, grow in ((core, 3), (thinned, 5)):
+        parts = _grown_parts(seeds, component, grow, min_area)
+        if len(parts) >= 2:
+            return parts
+    return [component]
+
+
+def _grown_parts(
+    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
+) -> list[np.ndarray]:
+    """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
+    when there are several and every one is shaped like a stick; else none."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
+    kernel = np.ones((grow, grow), np.uint8)
     parts = [
-        (labels == label) & component.astype(bool)
+        cv2.dilate((labels == label).astype(np.uint8), kernel).astype(bool) & component
         for label in range(1, count)
-        if stats[label, cv2.CC_STAT_AREA] >= min_area
+        if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
     if len(parts) < 2 or not all(_elongated(part) for part in parts):
-        return [component]
+        return []
     return parts
 
 

@@ -95,25 +95,26 @@ class StickReader:
         work, scale = _working(image)
         floor = fit_floor(work, tray)
         blobs, _ = find_blobs(work, floor, tray)
+        length, thickness = self._stick_size(blobs, work.shape[1])
+        blobs = [blob for blob in blobs if not _along_the_wall(blob, thickness)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
-        found.problem = self._scene_problem(blobs, work.shape[1])
+        found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
         for blob in sticks:
             features, sharpness, grey = measure(work, blob, floor)
             found.sticks.append(MeasuredStick(blob, features, sharpness, grey))
         return found
 
-    def _scene_problem(self, blobs: list[Blob], width: int) -> str | None:
+    def _scene_problem(self, blobs: list[Blob], length: float, thickness: float) -> str | None:
         sticks = [b for b in blobs if _is_stick_shaped(b)]
-        length, thickness = self._stick_size(sticks, width)
         for blob in blobs:
-            if blob.touches_frame:
+            # A stick lying close to the wall or the picture's edge touches it but keeps its
+            # whole length; one across the rim or the edge shows only the part inside.
+            whole = _is_stick_shaped(blob) and blob.length >= WHOLE_LENGTH * length
+            if blob.touches_frame and not whole:
                 if _is_stick_shaped(blob):
                     return "a stick is cut off by the edge of the picture"
                 return "something reaches in from the edge of the picture (a hand?)"
-            # A stick lying against the wall touches the floor's outline but keeps its whole
-            # length; one lying across the rim shows only the part that is over the floor.
-            whole = _is_stick_shaped(blob) and blob.length >= WHOLE_LENGTH * length
             if blob.touches_edge >= 0.5 and not whole:
                 if _is_stick_shaped(blob):
                     return "a stick lies on the edge of the tray"
@@ -137,14 +138,23 @@ class StickReader:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
         return None
 
-    def _stick_size(self, sticks: list[Blob], width: int) -> tuple[float, float]:
+    def _stick_size(self, blobs: list[Blob], width: int) -> tuple[float, float]:
         """A whole stick's length and thickness in working pixels: from the calibration, or
-        from the stick-shaped objects in view (0 when there are none)."""
+        from the stick-shaped objects clear of the walls (0 when there are none)."""
         if self.calibration is not None:
             return self.calibration.stick_length * width, self.calibration.stick_width * width
+        sticks = [b for b in blobs if _is_stick_shaped(b) and not b.touches_edge]
         if sticks:
-            return float(np.median([b.length for b in sticks])), float(min(b.width for b in sticks))
+            return float(np.median([b.length for b in sticks])), float(
+                np.median([b.width for b in sticks])
+            )
         return 0.0, 0.0
+
+
+def _along_the_wall(blob: Blob, thickness: float) -> bool:
+    """A thin strip running along the tray's outline: the foot of the wall or its shadow,
+    which a low lamp can make differ from the floor; far thinner than any stick."""
+    return thickness > 0 and blob.touches_edge >= 3 and blob.width < 0.6 * thickness
 
 
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
