@@ -121,15 +121,17 @@ def find_blobs(
 
 
 def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> bool:
-    """The tray wall's shadow on the floor: along the outline, and shadow-like, wholly or
-    mostly (a coloured lamp over a grained floor leaves some pixels that are not)."""
+    """The tray wall's shadow on the floor: a shadow-like strip running along the outline
+    (a coloured lamp over a grained floor leaves some of its pixels not shadow-like).
+
+    Its length along the outline is many times its thickness (area over that length); a
+    dark stick that only touches the outline with its end is the other way round.
+    """
     if not on_edge:
         return False
+    along = on_edge * on_edge / max(float(component.sum()), 1.0)
     share = float(shadowy[component].mean())
-    if share > 0.9:
-        return True
-    along = on_edge / max(min(component.shape), 1)
-    return share > 0.6 and along >= 3
+    return (share > 0.9 and along >= 1) or (share > 0.6 and along >= 3)
 
 
 def _apart(component: np.ndarray, shadowy: np.ndarray, min_area: float) -> list[np.ndarray]:

@@ -96,7 +96,7 @@ class StickReader:
         floor = fit_floor(work, tray)
         blobs, _ = find_blobs(work, floor, tray)
         length, thickness = self._stick_size(blobs, work.shape[1])
-        blobs = [blob for blob in blobs if not _along_the_wall(blob, thickness)]
+        blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
@@ -151,10 +151,16 @@ class StickReader:
         return 0.0, 0.0
 
 
-def _along_the_wall(blob: Blob, thickness: float) -> bool:
+def _along_the_wall(blob: Blob, length: float, thickness: float) -> bool:
     """A thin strip running along the tray's outline: the foot of the wall or its shadow,
-    which a low lamp can make differ from the floor; far thinner than any stick."""
-    return thickness > 0 and blob.touches_edge >= 3 and blob.width < 0.6 * thickness
+    which a low lamp can make differ from the floor; far thinner than any stick, and running
+    along the outline or longer than a stick."""
+    return (
+        thickness > 0
+        and blob.touches_edge >= 0.5
+        and blob.width < 0.6 * thickness
+        and (blob.touches_edge >= 3 or blob.length > 1.3 * length)
+    )
 
 
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
