@@ -137,10 +137,12 @@ class ThrowWatcher:
         self.latest = frame
         small = _thumbnail(frame.image)
         self._recent.append((frame.time, small))
-        while self._recent and self._recent[0][0] < frame.time - self.settle_s - 1e-6:
+        # Keep the newest frame that is at least settle_s old, so the frames kept span the
+        # whole settling time however unevenly a real camera's frames arrive.
+        window_start = frame.time - self.settle_s
+        while len(self._recent) > 1 and self._recent[1][0] <= window_start + 1e-6:
             self._recent.popleft()
-        oldest = self._recent[0][0]
-        settled = frame.time - oldest >= self.settle_s - 1e-6 and not any(
+        settled = self._recent[0][0] <= window_start + 1e-6 and not any(
             _changed(old, small) for _, old in self._recent
         )
         if not settled:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
+from dataclasses import replace
 
 from vision.reader import StickReader
 from vision.sources import Frame, SourceError
@@ -13,14 +15,18 @@ from vision.watcher import ThrowResult, ThrowWatcher
 LATENCY_S = 0.3
 
 
-
-
-def run(camera: SyntheticCamera, watcher: ThrowWatcher, seconds: float) -> list[ThrowResult]:
+def run(
+    camera: SyntheticCamera, watcher: ThrowWatcher, seconds: float, jitter: float = 0.0
+) -> list[ThrowResult]:
+    """Feed `seconds` of frames; `jitter` moves each frame's time by up to that much, as a
+    real camera's frames, stamped when they arrive, never come at exact intervals."""
     results = []
+    shake = random.Random(8)
     end = camera.now() + seconds
     while camera.now() < end:
         frame = camera.read()
         assert frame is not None
+        frame = replace(frame, time=frame.time + shake.uniform(-jitter, jitter))
         result = watcher.process(frame)
         if result is not None:
             results.append(result)
@@ -45,6 +51,20 @@ def test_one_result_per_throw_after_rest_and_within_300_ms(camera: SyntheticCame
         camera.clear()
         assert run(camera, watcher, 2.0) == []
     assert published and len(published) == 2
+
+
+def test_frames_that_arrive_unevenly_still_settle_in_time(camera: SyntheticCamera) -> None:
+    watcher = ThrowWatcher(camera, StickReader(), lambda result: None)
+    run(camera, watcher, 0.5, jitter=0.004)
+    for flat, seed in ((2, 3), (4, 9)):
+        camera.throw(flat, seed=seed)
+        rest = camera.rest_time
+        assert rest is not None
+        results = run(camera, watcher, 3.0, jitter=0.004)
+        assert [r.reading.flat for r in results] == [flat]
+        assert rest <= results[0].frame_time <= rest + LATENCY_S
+        camera.clear()
+        run(camera, watcher, 2.0, jitter=0.004)
 
 
 def test_a_slow_roll_is_not_read_before_it_rests(camera: SyntheticCamera) -> None:
