@@ -64,7 +64,12 @@ class Calibration:
             raise CalibrationError("calibration tray outline must be at least 3 [x, y] points")
         if any(v.shape != (len(NAMES),) or not np.isfinite(v).all() for v in vectors):
             raise CalibrationError(f"calibration face vectors must have {len(NAMES)} numbers")
-        if (vectors[2] <= 0).any() or not (0 < width < length < 1.5) or len(size) != 2:
+        if (
+            (vectors[2] <= 0).any()
+            or not (0 < width < length < 1.5)
+            or len(size) != 2
+            or min(size) <= 0
+        ):
             raise CalibrationError("calibration values are out of range")
         faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
         return cls(tray, length, width, faces, (size[0], size[1]))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 from controller.cli.common import CliError
 from vision.calibration import Calibration, CalibrationError, calibrate
@@ -73,13 +74,22 @@ def _load_calibration(path: str | None) -> Calibration | None:
         raise CliError(str(error)) from error
 
 
+def _read_image(path: Path) -> np.ndarray | None:
+    """The image at `path`, or None when it is missing or not an image (OpenCV's own warning
+    for a missing file is not shown: the command says what is wrong in its own words)."""
+    if not path.is_file():
+        return None
+    image: np.ndarray | None = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    return image
+
+
 def run_calibrate(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if not folder.is_dir():
         raise CliError(f"not a folder: {folder}")
     pictures = []
     for name in CALIBRATION_PICTURES:
-        image = cv2.imread(str(folder / name), cv2.IMREAD_COLOR)
+        image = _read_image(folder / name)
         if image is None:
             raise CliError(f"cannot read {folder / name} (need {', '.join(CALIBRATION_PICTURES)})")
         pictures.append(image)
@@ -107,7 +117,7 @@ def run_read(args: argparse.Namespace) -> int:
         evidence.mkdir(parents=True, exist_ok=True)
     status = 0
     for name in args.images:
-        image = cv2.imread(name, cv2.IMREAD_COLOR)
+        image = _read_image(Path(name))
         if image is None:
             status = 1
             line = {

@@ -1,0 +1,305 @@
+"""Calibration: three pictures make a small JSON file that lets the reader read any stick set.
+
+A user calibrates once per camera and light, keeps the file for months and may edit it by hand;
+so it must survive a round trip, refuse anything malformed with a message saying what is wrong,
+refuse bad calibration pictures naming the picture to take again, and then actually read the
+sticks it was made for.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from vision import scenes
+from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.features import NAMES
+from vision.reader import StickReader
+from vision.render import render
+
+Pictures = dict[str, np.ndarray]
+
+
+def pictures_of(setup: scenes.Setup, seed: int) -> Pictures:
+    """The three calibration pictures of `setup`, as the camera would take them."""
+    found = scenes.calibration_scenes(setup, seed)
+    return {
+        name: render(scene, setup.texture_seed, noise_seed=seed * 10 + k)
+        for k, (name, scene) in enumerate(found.items())
+    }
+
+
+def throw(setup: scenes.Setup, flat: int, seed: int) -> np.ndarray:
+    return render(scenes.clean_scene(setup, flat, seed), setup.texture_seed, noise_seed=seed)
+
+
+@pytest.fixture(scope="module")
+def setup() -> scenes.Setup:
+    return scenes.make_setup("dark", "linen", "overhead", 1)
+
+
+@pytest.fixture(scope="module")
+def pictures(setup: scenes.Setup) -> Pictures:
+    return pictures_of(setup, 1)
+
+
+@pytest.fixture(scope="module")
+def calibration(pictures: Pictures) -> Calibration:
+    return calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+
+
+@pytest.fixture
+def good(calibration: Calibration) -> dict[str, Any]:
+    """A fresh copy of a valid calibration's JSON data, for each test to spoil."""
+    return copy.deepcopy(calibration.to_dict())
+
+
+# -- saving and loading ------------------------------------------------------------------------
+
+
+def test_a_calibration_measures_the_sticks_and_the_tray(calibration: Calibration) -> None:
+    """Sizes are fractions of the picture's width; the tray outline lies inside the picture."""
+    assert calibration.image_size == (640, 480)
+    assert 0 < calibration.stick_width < calibration.stick_length < 1
+    assert calibration.stick_length / calibration.stick_width > 3, "a stick is long and thin"
+    assert calibration.tray.ndim == 2 and calibration.tray.shape[1] == 2
+    assert len(calibration.tray) >= 3
+    assert ((calibration.tray >= 0) & (calibration.tray <= 1)).all()
+
+
+def test_save_and_load_round_trip(calibration: Calibration, setup: scenes.Setup,
+                                  tmp_path: Path) -> None:
+    """What is loaded is what was saved, and reads a throw exactly as the original does."""
+    path = tmp_path / "cal.json"
+    calibration.save(path)
+    loaded = Calibration.load(path)
+    assert loaded.to_dict() == calibration.to_dict()
+    assert loaded.image_size == calibration.image_size
+    assert loaded.stick_length == pytest.approx(calibration.stick_length, abs=1e-4)
+    assert loaded.stick_width == pytest.approx(calibration.stick_width, abs=1e-4)
+    assert np.allclose(loaded.tray, calibration.tray, atol=1e-4)
+    image = throw(setup, 3, 21)
+    assert StickReader(loaded).read(image) == StickReader(calibration).read(image)
+    assert StickReader(loaded).read(image).flat == 3
+    again = tmp_path / "again.json"
+    loaded.save(again)
+    assert again.read_text() == path.read_text(), "saving a loaded calibration changes nothing"
+
+
+def test_the_file_is_plain_json_a_person_can_read(calibration: Calibration,
+                                                   tmp_path: Path) -> None:
+    """Users keep and compare these files; the features are named so a stale file is noticed."""
+    path = tmp_path / "cal.json"
+    calibration.save(path)
+    data = json.loads(path.read_text())
+    assert data["version"] == 1
+    assert data["features"] == list(NAMES)
+    assert {"image_size", "tray", "stick", "flat", "round", "spread"} <= set(data)
+
+
+# -- malformed data ----------------------------------------------------------------------------
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change of one field (`stick.width` reaches into `stick`)."""
+
+    def change(data: dict[str, Any]) -> None:
+        *parents, key = path.split(".")
+        target = data
+        for parent in parents:
+            target = target[parent]
+        target[key] = value
+
+    return change
+
+
+def _drop(key: str) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = key.split(".")
+        target = data
+        for parent in parents:
+            target = target[parent]
+        del target[last]
+
+    return change
+
+
+def _set_item(key: str, index: int, value: float) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        data[key][index] = value
+
+    return change
+
+
+def _resize(key: str, length: int) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        data[key] = (data[key] * 3)[:length]
+
+    return change
+
+
+def _tray_point(value: float) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        data["tray"][0][1] = value
+
+    return change
+
+
+MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a newer version", _set("version", 2), "version"),
+    ("no version", _drop("version"), "version"),
+    ("a version that is text", _set("version", "1"), "version"),
+    ("other features", _set("features", ["peak", "chroma_b"]), "features"),
+    *[(f"no {key}", _drop(key), key.split(".")[-1]) for key in (
+        "image_size", "tray", "stick", "stick.length", "stick.width", "features", "flat",
+        "round", "spread",
+    )],
+    ("a short flat vector", _resize("flat", len(NAMES) - 1), str(len(NAMES))),
+    ("a long round vector", _resize("round", len(NAMES) + 1), str(len(NAMES))),
+    ("an empty spread vector", _resize("spread", 0), str(len(NAMES))),
+    ("a nested vector", _set("flat", [[1.0]] * len(NAMES)), str(len(NAMES))),
+    ("text in a vector", _set("round", ["a"] * len(NAMES)), "malformed"),
+    ("NaN in the flat vector", _set_item("flat", 0, math.nan), "vector"),
+    ("infinity in the spread", _set_item("spread", 3, math.inf), "vector"),
+    ("NaN in the tray", _tray_point(math.nan), "tray"),
+    ("a two-point tray", lambda data: data.update(tray=data["tray"][:2]), "tray"),
+    ("tray points of three numbers", lambda data: data.update(
+        tray=[[*p, 0.0] for p in data["tray"]]), "tray"),
+    ("a NaN stick length", _set("stick.length", math.nan), "range"),
+    ("an infinite stick width", _set("stick.width", math.inf), "range"),
+    ("a stick wider than long", _set("stick.width", 0.9), "range"),
+    ("a stick longer than the picture is wide", _set("stick.length", 2.0), "range"),
+    ("a stick of no width", _set("stick.width", 0.0), "range"),
+    ("a negative stick width", _set("stick.width", -0.02), "range"),
+    ("a zero spread", _set_item("spread", 0, 0.0), "range"),
+    ("a negative spread", _set_item("spread", 1, -0.1), "range"),
+    ("an image size of three numbers", _set("image_size", [640, 480, 3]), "range"),
+    ("an image size that is one number", _set("image_size", 640), "malformed"),
+    ("an image size of zero", _set("image_size", [0, 0]), "range"),
+    ("a negative image width", _set("image_size", [-640, 480]), "range"),
+    ("a NaN image height", _set("image_size", [640, math.nan]), "malformed"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"), [(c, w) for _, c, w in MALFORMED], ids=[n for n, _, _ in MALFORMED]
+)
+def test_malformed_data_is_refused_with_a_message_saying_what(
+    good: dict[str, Any], change: Callable[[dict[str, Any]], None], words: str
+) -> None:
+    """A hand-edited or truncated file must not reach the reader, and the user must learn why."""
+    change(good)
+    with pytest.raises(CalibrationError) as refused:
+        Calibration.from_dict(good)
+    message = str(refused.value)
+    assert message.startswith("calibration"), message
+    assert words in message, message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("data", [None, [], "calibration", 3, {}], ids=repr)
+def test_data_that_is_not_an_object_is_refused(data: Any) -> None:
+    """A JSON file holding a list, a string or nothing is not a calibration."""
+    with pytest.raises(CalibrationError, match="malformed"):
+        Calibration.from_dict(data)
+
+
+def test_load_names_the_file_that_is_missing_or_not_json(tmp_path: Path) -> None:
+    """`--calibration` errors come from here: they must say which file and what is wrong."""
+    missing = tmp_path / "nowhere.json"
+    with pytest.raises(CalibrationError, match=r"nowhere\.json") as refused:
+        Calibration.load(missing)
+    assert "No such file" in str(refused.value)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"version": 1, "tray": [[0.1, 0.2]')
+    with pytest.raises(CalibrationError, match=r"broken\.json is not JSON"):
+        Calibration.load(broken)
+    with pytest.raises(CalibrationError):
+        Calibration.load(tmp_path)
+
+
+def test_a_file_with_nan_written_by_another_program_is_refused(
+    good: dict[str, Any], tmp_path: Path
+) -> None:
+    """Python's json reads the non-standard NaN; it must not slip into the face model."""
+    path = tmp_path / "nan.json"
+    good["spread"][0] = math.nan
+    text = json.dumps(good)
+    assert "NaN" in text
+    path.write_text(text)
+    with pytest.raises(CalibrationError, match="vector"):
+        Calibration.load(path)
+
+
+# -- bad calibration pictures ------------------------------------------------------------------
+
+
+def test_an_empty_tray_picture_with_sticks_in_it_is_refused(pictures: Pictures) -> None:
+    """Taking the pictures in the wrong order must not give a calibration."""
+    with pytest.raises(CalibrationError, match=r"^empty\.png: found 4 "):
+        calibrate(pictures["flat"], pictures["flat"], pictures["round"])
+
+
+@pytest.mark.parametrize("kind", ["missing_stick", "touching"])
+@pytest.mark.parametrize("name", ["flat", "round"])
+def test_a_face_picture_without_four_sticks_apart_is_refused(
+    setup: scenes.Setup, pictures: Pictures, kind: str, name: str
+) -> None:
+    """Three sticks, or two touching, cannot teach the reader a face: say which picture."""
+    spoilt = dict(pictures)
+    spoilt[name] = render(scenes.bad_scene(setup, kind, 3), setup.texture_seed)
+    with pytest.raises(CalibrationError, match=rf"^{name}\.png: ") as refused:
+        calibrate(spoilt["empty"], spoilt["flat"], spoilt["round"])
+    expected = "need 4" if kind == "missing_stick" else "touching"
+    assert expected in str(refused.value)
+
+
+def test_a_face_picture_of_the_empty_tray_is_refused(pictures: Pictures) -> None:
+    """The user forgot to lay the sticks down."""
+    with pytest.raises(CalibrationError, match=r"^round\.png: no sticks"):
+        calibrate(pictures["empty"], pictures["flat"], pictures["empty"])
+
+
+def test_pictures_of_different_sizes_are_refused(pictures: Pictures) -> None:
+    """Pictures from two cameras or two resolutions do not describe one view."""
+    with pytest.raises(CalibrationError, match="same size"):
+        calibrate(pictures["empty"], pictures["flat"], pictures["round"][:400])
+
+
+# -- reading with a calibration ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", ["light", "barred"])
+def test_a_calibrated_reader_reads_a_set_the_common_reader_cannot(style: str) -> None:
+    """Light-painted and barred sticks are read once calibrated; uncalibrated they are never
+    read wrong (a wrong count is worse than a rethrow)."""
+    setup = scenes.make_setup(style, "linen", "overhead", 2)
+    shots = pictures_of(setup, 2)
+    calibrated = StickReader(calibrate(shots["empty"], shots["flat"], shots["round"]))
+    common = StickReader()
+    for flat in range(5):
+        image = throw(setup, flat, 100 + flat)
+        reading = calibrated.read(image)
+        assert (reading.status, reading.flat, reading.round) == ("ok", flat, 4 - flat), (
+            style, flat, reading.reason)
+        assert [s.face for s in reading.sticks].count("flat") == flat
+        guess = common.read(image)
+        assert guess.status == "rethrow" or guess.flat == flat, (style, flat, guess)
+
+
+def test_a_calibration_serves_another_resolution_of_the_same_view(
+    calibration: Calibration,
+) -> None:
+    """The module promises sizes relative to the picture: a 640x480 calibration reads 1280x960."""
+    large = scenes.make_setup("dark", "linen", "overhead", 1, 1280, 960)
+    reader = StickReader(calibration)
+    for flat in (1, 4):
+        reading = reader.read(throw(large, flat, 60 + flat))
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
