@@ -51,14 +51,18 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     be a shadow or a dark object, and are told apart by where they lie).
     """
     h, w = small.shape[:2]
-    background = floor.colour_grid(h, w)
-    log_ratio = GAMMA * np.log((small.astype(np.float32) + 3) / (background + 3))
-    high, low = log_ratio.max(axis=2), log_ratio.min(axis=2)
+    ratio = (small.astype(np.float32) + 3) / (floor.colour_grid(h, w) + 3)
+    b, g, r = cv2.split(ratio)
+    # The log is monotonic: take it of the largest and smallest channel ratio only.
+    high = GAMMA * np.log(np.maximum(np.maximum(b, g), r))
+    low = GAMMA * np.log(np.minimum(np.minimum(b, g), r))
     maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR)
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
     departure = np.maximum(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
-    texture = float(np.percentile(departure, 30))
+    texture = float(
+        np.partition(departure, departure.size * 3 // 10, axis=None)[departure.size * 3 // 10]
+    )
     departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
 

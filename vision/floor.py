@@ -57,17 +57,26 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
     else:
         region = np.ones(len(pixels), bool)
     centre = small[gh // 4 : 3 * gh // 4, GRID_WIDTH // 4 : 3 * GRID_WIDTH // 4].reshape(-1, 3)
-    residual = np.abs(pixels - np.median(centre, axis=0)).sum(axis=1)
+    residual = _distance(pixels, np.median(centre, axis=0))
     inliers = region & (residual < max(30.0, float(np.percentile(residual, 40))))
     coefficients = np.zeros((6, 3), np.float32)
     for _ in range(4):
         if inliers.sum() < 12:
             break
-        coefficients = np.linalg.lstsq(basis[inliers], pixels[inliers], rcond=None)[0]
-        residual = np.abs(pixels - basis @ coefficients).sum(axis=1)
+        chosen = basis[inliers]
+        # Least squares by its normal equations: six unknowns per channel.
+        coefficients = np.linalg.solve(chosen.T @ chosen, chosen.T @ pixels[inliers])
+        residual = _distance(pixels, basis @ coefficients)
         level = float(np.median(residual[inliers]))
         inliers = region & (residual < max(12.0, 3.5 * level))
     return FloorModel(coefficients.astype(np.float32))
+
+
+def _distance(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Sum over the channels of the absolute differences (N x 3 pixels)."""
+    difference = np.abs(pixels - colours)
+    total: np.ndarray = difference[:, 0] + difference[:, 1] + difference[:, 2]
+    return total
 
 
 def polygon_mask(polygon: np.ndarray, height: int, width: int) -> np.ndarray:
