@@ -272,7 +272,14 @@ class ScriptedPlayer:
                 self.board.lift(27)
                 time.sleep(STEP_S)
             self.board.place(house, piece)
-        wait_view(self.service, lambda v: v["pending"] != pending, what="the relocation")
+        # Done when another step is owed or the move is taken; a board that shows the move
+        # made stays in phase `move` until it has stood still, and is not a move to make again.
+        wait_view(
+            self.service,
+            lambda v: v["position"] != view["position"]
+            or (v["phase"] != "move" and v["pending"] != pending),
+            what="the relocation",
+        )
         if self.service.game_view()["phase"] != "relocate":
             self.moves_made += 1
 
