@@ -22,7 +22,7 @@ from vision.features import NAMES
 from vision.reading import Face
 
 # Smallest spread assumed per feature: what light and camera changes move it by anyway.
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.float32)
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.25, 0.06, 0.06], np.float32)
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
 # The common set without calibration (see CommonFaces).

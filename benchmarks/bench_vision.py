@@ -1,0 +1,221 @@
+"""Stick reader speed and throw latency (DESIGN.md budgets: one frame read in at most 5 ms at
+640x480 and 15 ms at 1280x720, median; a throw result at most 300 ms after the sticks rest).
+
+Reading: for each resolution, clean throws of the common stick set (four set-ups: trays, lights,
+counts 0-4 in turn) are all rendered first; after a warm-up, only `StickReader.read` is timed,
+once per frame, without and then with the set-up's own calibration. Prints median, p90 and max
+milliseconds per frame, and how many frames were read `ok` with the right count.
+
+Latency: the synthetic camera on a simulated clock (15 fps, no sleeping) is thrown N times
+through `ThrowWatcher.process`; for each throw, the camera time from `camera.rest_time` to the
+published result's `frame_time` (what settling costs), and that plus the wall time `process`
+took on the publishing frame (reading and evidence JPEG), which a live camera adds. A second
+pass stamps each frame with up to +-0.5 ms of jitter, as frames from a real camera stamped with
+`time.monotonic()` on arrival have, and counts how many throws are published at all.
+
+The figures are wall-clock times on a shared machine: the load average is printed first.
+
+Run: .venv/bin/python benchmarks/bench_vision.py [--frames N] [--throws N] [--jittered N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision import scenes
+from vision.calibration import Calibration, calibrate
+from vision.reader import StickReader
+from vision.render import render
+from vision.sources import Frame
+from vision.synthetic import SyntheticCamera
+from vision.watcher import ThrowResult, ThrowWatcher
+
+SETUPS = (
+    ("dark", "linen", "overhead", 1),
+    ("dark", "felt_green", "window", 2),
+    ("dark_varnished", "walnut", "warm_lamp", 3),
+    ("dark", "felt_red", "two_lamps", 4),
+)
+RESOLUTIONS = {(640, 480): 5.0, (1280, 720): 15.0}
+LATENCY_BUDGET_MS = 300.0
+WARM_UP = 3
+
+
+@dataclass(frozen=True)
+class Shot:
+    image: np.ndarray
+    flat: int
+    calibration: Calibration
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def verdict(value: float, budget: float) -> str:
+    return f"{'within' if value <= budget else 'OVER'} the {budget:g} ms budget"
+
+
+def render_shots(width: int, height: int, count: int) -> list[Shot]:
+    """`count` clean throws over the SETUPS, each with its set-up's calibration."""
+    setups = []
+    for style, tray, light, seed in SETUPS:
+        setup = scenes.make_setup(style, tray, light, seed, width, height)
+        found = scenes.calibration_scenes(setup, seed)
+        pictures = [
+            render(found[name], setup.texture_seed, noise_seed=k)
+            for k, name in enumerate(("empty", "flat", "round"))
+        ]
+        setups.append((setup, calibrate(*pictures)))
+    shots = []
+    for i in range(count):
+        setup, calibration = setups[i % len(setups)]
+        flat = i % 5
+        scene = scenes.clean_scene(setup, flat, 1000 + i)
+        shots.append(Shot(render(scene, setup.texture_seed, noise_seed=i), flat, calibration))
+    return shots
+
+
+def time_reads(shots: list[Shot], calibrated: bool) -> tuple[list[float], int]:
+    """Milliseconds per read, and how many reads were `ok` with the right count."""
+    readers: dict[int, StickReader] = {}
+
+    def reader_for(shot: Shot) -> StickReader:
+        key = id(shot.calibration) if calibrated else 0
+        if key not in readers:
+            readers[key] = StickReader(shot.calibration if calibrated else None)
+        return readers[key]
+
+    for shot in shots[:WARM_UP]:
+        reader_for(shot).read(shot.image)
+    times, right = [], 0
+    for shot in shots:
+        reader = reader_for(shot)
+        started = time.perf_counter()
+        reading = reader.read(shot.image)
+        times.append((time.perf_counter() - started) * 1000)
+        right += reading.status == "ok" and reading.flat == shot.flat
+    return times, right
+
+
+def bench_reading(frames: int) -> None:
+    print(f"StickReader.read, {frames} different clean frames per resolution (ms per frame)")
+    for (width, height), budget in RESOLUTIONS.items():
+        started = time.monotonic()
+        shots = render_shots(width, height, frames)
+        print(f"  {width}x{height} ({time.monotonic() - started:.0f} s to render)")
+        for calibrated in (False, True):
+            times, right = time_reads(shots, calibrated)
+            median = statistics.median(times)
+            label = "calibrated" if calibrated else "common set"
+            print(
+                f"    {label:11s} median {median:7.1f}   p90 {percentile(times, 0.9):7.1f}"
+                f"   max {max(times):7.1f}   read right {right}/{len(shots)}"
+                f"   median {verdict(median, budget)}"
+            )
+
+
+@dataclass
+class Throw:
+    flat: int
+    results: list[tuple[ThrowResult, float]]
+    rest: float
+
+
+def drive(
+    camera: SyntheticCamera, watcher: ThrowWatcher, seconds: float, stamp: Callable[[float], float]
+) -> list[tuple[ThrowResult, float]]:
+    """Feed `seconds` of camera time to the watcher; results with the wall time of `process`."""
+    found = []
+    end = camera.now() + seconds
+    while camera.now() < end:
+        frame = camera.read()
+        assert frame is not None
+        frame = Frame(frame.image, stamp(frame.time))
+        started = time.perf_counter()
+        result = watcher.process(frame)
+        spent = time.perf_counter() - started
+        if result is not None:
+            found.append((result, spent))
+    return found
+
+
+def watch_throws(count: int, jitter_s: float, seed: int = 2) -> list[Throw]:
+    camera = SyntheticCamera(seed=seed, clock="simulated", fps=15)
+    camera.open()
+    rng = random.Random(seed)
+
+    def stamp(t: float) -> float:
+        return t + rng.uniform(-jitter_s, jitter_s) if jitter_s else t
+
+    watcher = ThrowWatcher(camera, StickReader(), lambda result: None)
+    drive(camera, watcher, 0.6, stamp)
+    throws = []
+    for i in range(count):
+        flat = rng.randrange(5)
+        camera.throw(flat, seed=500 + i)
+        rest = camera.rest_time
+        assert rest is not None
+        throws.append(Throw(flat, drive(camera, watcher, 3.0, stamp), rest))
+        camera.clear()
+        drive(camera, watcher, 2.0, stamp)
+    camera.close()
+    return throws
+
+
+def bench_latency(count: int, jittered: int) -> None:
+    print(f"ThrowWatcher, synthetic camera on a simulated clock at 15 fps, {count} throws")
+    throws = watch_throws(count, 0.0)
+    published = [t for t in throws if t.results]
+    settle = [(t.results[0][0].frame_time - t.rest) * 1000 for t in published]
+    total = [s + t.results[0][1] * 1000 for s, t in zip(settle, published, strict=True)]
+    right = sum(
+        t.results[0][0].reading.status == "ok" and t.results[0][0].reading.flat == t.flat
+        for t in published
+    )
+    rethrows = sum(t.results[0][0].reading.status == "rethrow" for t in published)
+    extra = sum(len(t.results) - 1 for t in throws)
+    print(
+        f"  published {len(published)}/{count} (right count {right}, rethrow {rethrows}),"
+        f" extra results {extra}"
+    )
+    if published:
+        for label, values in (("rest -> frame", settle), ("+ processing", total)):
+            print(
+                f"  {label:14s} median {statistics.median(values):6.0f} ms"
+                f"   max {max(values):6.0f} ms   max {verdict(max(values), LATENCY_BUDGET_MS)}"
+            )
+    if jittered:
+        done = [t for t in watch_throws(jittered, 0.0005) if t.results]
+        line = f"  with +-0.5 ms jitter on frame times: published {len(done)}/{jittered}"
+        if done:
+            waits = [(t.results[0][0].frame_time - t.rest) * 1000 for t in done]
+            line += f", rest -> frame median {statistics.median(waits):.0f} ms"
+        else:
+            line += " (the watcher never saw the sticks settle)"
+        print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=40, help="frames per resolution")
+    parser.add_argument("--throws", type=int, default=20, help="throws for the latency")
+    parser.add_argument("--jittered", type=int, default=5, help="throws with jittered stamps")
+    args = parser.parse_args()
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    print(f"{os.cpu_count()} CPUs, load average {load}")
+    bench_reading(args.frames)
+    bench_latency(args.throws, args.jittered)
+
+
+if __name__ == "__main__":
+    main()
