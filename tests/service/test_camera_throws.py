@@ -70,7 +70,8 @@ def test_a_camera_that_fails_degrades_to_manual_throws_and_comes_back(
 ) -> None:
     service = opening_under_the_camera(start_service)
     led = pin_factory.pin(23)
-    assert led.state == 1, "steady: board and camera are up"
+    # the LED follows within one tick of the service's loop
+    wait_view(service, lambda v: led.state == 1, what="the status LED steady: all is up")
     service.sim_rig.camera.failed = True  # unplugged
     wait_view(service, lambda v: service.status()["manual_throws"], what="manual throws")
     assert "camera error" in service.status()["camera"]["reason"]
