@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
-from vision.features import NAMES
+from vision.features import NAMES, MeasuredStick
 from vision.reading import Face
 
 # Smallest spread assumed per feature: what light and camera changes move it by anyway.
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.25, 0.06, 0.06], np.float32)
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.float32)
+SHADING = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
 # The common set without calibration (see CommonFaces).
@@ -42,8 +44,8 @@ class FaceVote:
 
 
 class FaceModel(Protocol):
-    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
-        """One vote per stick, from the features of all the sticks in view."""
+    def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
+        """One vote per stick, from the measurements of all the sticks in view."""
         ...
 
 
@@ -67,8 +69,9 @@ class CommonFaces:
     half-cylinders and alike in colour; anything else cannot be told without calibration.
     """
 
-    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
-        f = [_named(vector) for vector in sticks]
+    def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
+        f = [_named(stick.features) for stick in sticks]
+        greys = [stick.grey for stick in sticks]
         if not f:
             return []
         if any(x["bars"] > MARKED for x in f):
@@ -134,7 +137,9 @@ class CalibratedFaces:
         pooled = np.sqrt((flat.var(axis=0) + round_.var(axis=0)) / 2)
         return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(pooled, SPREAD_FLOOR))
 
-    def classify(self, features: np.ndarray) -> FaceVote:
+    def classify(self, features: np.ndarray, whole_width: bool = True) -> FaceVote:
+        """The face `features` look like; a stick without its whole width (see
+        `vision.features`) gets no evidence for flat from its shading."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
         d_flat = float(np.sqrt(np.mean(to_flat**2)))
@@ -146,6 +151,8 @@ class CalibratedFaces:
         # (a highlight, a clipped white, a shadow in the strip) cannot outvote the others.
         cap = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
+        if not whole_width:
+            ratios[SHADING] = np.minimum(ratios[SHADING], 0)
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
         # Features that contradict each other make the vote less sure, not just smaller.
@@ -153,5 +160,5 @@ class CalibratedFaces:
         face: Face = "flat" if for_flat >= for_round else "round"
         return FaceVote(face, _logistic(evidence))
 
-    def classify_throw(self, sticks: list[np.ndarray], greys: list[float]) -> list[FaceVote]:
-        return [self.classify(vector) for vector in sticks]
+    def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
+        return [self.classify(stick.features, stick.whole_width) for stick in sticks]

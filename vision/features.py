@@ -17,11 +17,16 @@ or colour of the light. From it:
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
   blur and defocus soften it).
+
+A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
+floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
+still say round but no longer flat.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -34,6 +39,16 @@ STRIP_LENGTH = 48
 STRIP_WIDTH = 16
 MARGIN = 6
 INNER_WIDTH = 0.7
+WHOLE_WIDTH = 0.87
+
+
+@dataclass(frozen=True)
+class MeasuredStick:
+    blob: Blob
+    features: np.ndarray
+    sharpness: float
+    grey: float
+    whole_width: bool = True
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -54,8 +69,11 @@ def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
     )
 
 
-def measure(work: np.ndarray, blob: Blob, floor: FloorModel) -> tuple[np.ndarray, float, float]:
-    """The NAMES features of one stick, the sharpness of its sides, its grey level (0-255)."""
+def measure(
+    work: np.ndarray, blob: Blob, floor: FloorModel, stick_width: float = 0.0
+) -> MeasuredStick:
+    """The NAMES features of one stick, the sharpness of its sides, its grey level (0-255);
+    `stick_width` is a whole stick's width in `work` pixels (0: not known)."""
     strip = cut_strip(work, blob).astype(np.float32)
     h, w = work.shape[:2]
     floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
@@ -100,7 +118,8 @@ def measure(work: np.ndarray, blob: Blob, floor: FloorModel) -> tuple[np.ndarray
     )
     middle_grey = strip[rows, MARGIN + first : MARGIN + last].mean(axis=2)
     grey = float(np.median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)]))
-    return features, _sharpness(strip), grey
+    whole_width = blob.width >= WHOLE_WIDTH * stick_width
+    return MeasuredStick(blob, features, _sharpness(strip), grey, whole_width)
 
 
 def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:

@@ -15,7 +15,7 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import Blob, find_blobs
-from vision.features import measure
+from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
 from vision.reading import StickFace, ThrowReading
 
@@ -25,14 +25,6 @@ MIN_SHARPNESS = 0.12
 STICK_ASPECT = 3.5
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
-
-
-@dataclass(frozen=True)
-class MeasuredStick:
-    blob: Blob
-    features: np.ndarray
-    sharpness: float
-    grey: float
 
 
 @dataclass
@@ -69,9 +61,7 @@ class StickReader:
         found = self.measure_sticks(image, tray)
         faces: list[StickFace] = []
         problem = found.problem
-        votes = self.model.classify_throw(
-            [stick.features for stick in found.sticks], [stick.grey for stick in found.sticks]
-        )
+        votes = self.model.classify_throw(found.sticks)
         for stick, vote in zip(found.sticks, votes, strict=True):
             face = vote.face or "round"
             faces.append(_stick_face(stick.blob, face, vote.confidence, found.scale))
@@ -96,13 +86,15 @@ class StickReader:
         floor = fit_floor(work, tray)
         blobs, _ = find_blobs(work, floor, tray)
         length, thickness = self._stick_size(blobs, work.shape[1])
+        # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
+        # the faces of some sets differ in how wide they look against the floor.
+        calibrated_width = thickness if self.calibration is not None else 0.0
         blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
         for blob in sticks:
-            features, sharpness, grey = measure(work, blob, floor)
-            found.sticks.append(MeasuredStick(blob, features, sharpness, grey))
+            found.sticks.append(measure(work, blob, floor, calibrated_width))
         return found
 
     def _scene_problem(self, blobs: list[Blob], length: float, thickness: float) -> str | None:

@@ -303,3 +303,17 @@ def test_a_calibration_serves_another_resolution_of_the_same_view(
     for flat in (1, 4):
         reading = reader.read(throw(large, flat, 60 + flat))
         assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+
+
+def test_a_round_face_whose_sides_melt_into_the_floor_is_not_read_as_flat() -> None:
+    """Unpainted sticks on linen under an overhead lamp: one stick's darkened sides look like
+    the floor, so only its evenly lit middle is found. That middle must not count as a flat
+    face: the throw (four round faces) is read right or asked again, never read as one flat."""
+    setup = scenes.make_setup("unpainted", "linen", "overhead", 3)
+    calibration = calibrate(*pictures_of(setup, 3).values())
+    reader = StickReader(calibration)
+    picture = render(scenes.clean_scene(setup, 0, 110), setup.texture_seed, noise_seed=5)
+    sticks = reader.measure_sticks(picture, calibration.tray).sticks
+    assert [stick.whole_width for stick in sticks].count(False) == 1
+    reading = reader.read(picture)
+    assert reading.status == "rethrow" or reading.flat == 0
