@@ -48,20 +48,30 @@ class Calibration:
     def from_dict(cls, data: Any) -> Calibration:
         """A calibration from parsed JSON, checked field by field."""
         try:
-            if data["version"] != VERSION:
-                raise CalibrationError(f"calibration version {data['version']!r} is not {VERSION}")
+            version = data["version"]
+            if type(version) is not int or version != VERSION:
+                raise CalibrationError(f"calibration version {version!r} is not {VERSION}")
             if list(data["features"]) != list(NAMES):
                 raise CalibrationError("calibration was made with other features; calibrate again")
-            tray = np.array(data["tray"], np.float32)
-            vectors = [np.array(data[k], np.float32) for k in ("flat", "round", "spread")]
-            size = tuple(int(v) for v in data["image_size"])
-            length, width = float(data["stick"]["length"]), float(data["stick"]["width"])
+            tray = np.array(_numbers(data["tray"], "tray"), np.float32)
+            vectors = [
+                np.array(_numbers(data[k], f"{k} vector"), np.float32)
+                for k in ("flat", "round", "spread")
+            ]
+            size = tuple(int(v) for v in _numbers(data["image_size"], "image size"))
+            stick = data["stick"]
+            length = float(_numbers(stick["length"], "stick length"))
+            width = float(_numbers(stick["width"], "stick width"))
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise CalibrationError(f"calibration file is malformed: {error}") from error
         if tray.ndim != 2 or tray.shape[1] != 2 or len(tray) < 3 or not np.isfinite(tray).all():
             raise CalibrationError("calibration tray outline must be at least 3 [x, y] points")
+        if (tray < 0).any() or (tray > 1).any():
+            raise CalibrationError(
+                "calibration tray outline must lie in the picture (fractions of its size, 0-1)"
+            )
         if any(v.shape != (len(NAMES),) or not np.isfinite(v).all() for v in vectors):
             raise CalibrationError(f"calibration face vectors must have {len(NAMES)} numbers")
         if (
@@ -88,6 +98,18 @@ class Calibration:
         except json.JSONDecodeError as error:
             raise CalibrationError(f"calibration {path} is not JSON: {error}") from error
         return cls.from_dict(data)
+
+
+def _numbers(value: Any, what: str) -> Any:
+    """`value` (a number or nested lists of numbers) unchanged; CalibrationError when a leaf
+    is anything else: JSON text or `true` would otherwise pass as a number."""
+    leaves = value if isinstance(value, list) else [value]
+    for leaf in leaves:
+        if isinstance(leaf, list):
+            _numbers(leaf, what)
+        elif isinstance(leaf, bool) or not isinstance(leaf, int | float):
+            raise CalibrationError(f"calibration {what} must be numbers, found {leaf!r}")
+    return value
 
 
 def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibration:

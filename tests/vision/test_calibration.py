@@ -131,7 +131,7 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-def _set_item(key: str, index: int, value: float) -> Callable[[dict[str, Any]], None]:
+def _set_item(key: str, index: int, value: Any) -> Callable[[dict[str, Any]], None]:
     def change(data: dict[str, Any]) -> None:
         data[key][index] = value
 
@@ -156,6 +156,12 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a newer version", _set("version", 2), "version"),
     ("no version", _drop("version"), "version"),
     ("a version that is text", _set("version", "1"), "version"),
+    ("a version that is true", _set("version", True), "version"),
+    ("a stick width written as text", _set("stick.width", "0.02"), "stick width"),
+    ("a number written as text in a vector", _set_item("flat", 0, "1.5"), "flat vector"),
+    ("true in the spread", _set_item("spread", 0, True), "spread vector"),
+    ("a tray corner outside the picture", _tray_point(1.5), "tray"),
+    ("a tray corner left of the picture", _tray_point(-0.2), "tray"),
     ("other features", _set("features", ["peak", "chroma_b"]), "features"),
     *[(f"no {key}", _drop(key), key.split(".")[-1]) for key in (
         "image_size", "tray", "stick", "stick.length", "stick.width", "features", "flat",
@@ -165,7 +171,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a long round vector", _resize("round", len(NAMES) + 1), str(len(NAMES))),
     ("an empty spread vector", _resize("spread", 0), str(len(NAMES))),
     ("a nested vector", _set("flat", [[1.0]] * len(NAMES)), str(len(NAMES))),
-    ("text in a vector", _set("round", ["a"] * len(NAMES)), "malformed"),
+    ("text in a vector", _set("round", ["a"] * len(NAMES)), "round vector"),
     ("NaN in the flat vector", _set_item("flat", 0, math.nan), "vector"),
     ("infinity in the spread", _set_item("spread", 3, math.inf), "vector"),
     ("NaN in the tray", _tray_point(math.nan), "tray"),
