@@ -116,6 +116,7 @@ def run_read(args: argparse.Namespace) -> int:
     if evidence is not None:
         evidence.mkdir(parents=True, exist_ok=True)
     status = 0
+    written: set[str] = set()
     for name in args.images:
         image = _read_image(Path(name))
         if image is None:
@@ -133,10 +134,20 @@ def run_read(args: argparse.Namespace) -> int:
         reading = reader.read(image)
         print(reading.to_json(image=name) if args.json else f"{name}: {headline(reading)}")
         if evidence is not None:
-            cv2.imwrite(
-                str(evidence / (Path(name).stem + ".evidence.jpg")), annotate(image, reading)
-            )
+            path = evidence / _evidence_name(Path(name).stem, written)
+            cv2.imwrite(str(path), annotate(image, reading))
     return status
+
+
+def _evidence_name(stem: str, written: set[str]) -> str:
+    """`STEM.evidence.jpg`, numbered when another image of this run had the same stem (the
+    same name in two folders, or as .png and .jpg)."""
+    name, number = f"{stem}.evidence.jpg", 1
+    while name in written:
+        number += 1
+        name = f"{stem}-{number}.evidence.jpg"
+    written.add(name)
+    return name
 
 
 def _demo_thrower(camera: SyntheticCamera, stop: threading.Event) -> None:
@@ -171,6 +182,8 @@ def run_watch(args: argparse.Namespace) -> int:
             folder.mkdir(parents=True, exist_ok=True)
     done = threading.Event()
     results: list[ThrowResult] = []
+    # Named by when the watch began, so a second run into the same folder keeps the first's.
+    run_name = time.strftime("throw-%Y%m%d-%H%M%S", time.gmtime())
 
     def on_result(result: ThrowResult) -> None:
         results.append(result)
@@ -182,7 +195,7 @@ def run_watch(args: argparse.Namespace) -> int:
         )
         sys.stdout.flush()
         if evidence is not None:
-            (evidence / f"throw-{len(results):04d}.jpg").write_bytes(result.evidence_jpeg)
+            (evidence / f"{run_name}-{len(results):04d}.jpg").write_bytes(result.evidence_jpeg)
         if args.count and len(results) >= args.count:
             done.set()
 
@@ -192,12 +205,14 @@ def run_watch(args: argparse.Namespace) -> int:
         threading.Thread(target=_demo_thrower, args=(source, stop_demo), daemon=True).start()
     watcher.start()
     started = time.monotonic()
+    said = None
     try:
         while not done.wait(0.5):
             if args.seconds and time.monotonic() - started >= args.seconds:
                 break
-            if watcher.state == "error":
-                print(f"camera: {watcher.error}", file=sys.stderr)
+            if watcher.state == "error" and watcher.error != said:
+                said = watcher.error
+                print(f"camera: {said}", file=sys.stderr)
             frame = watcher.latest
             if preview is not None and frame is not None:
                 image = frame.image.copy()
@@ -208,4 +223,12 @@ def run_watch(args: argparse.Namespace) -> int:
     finally:
         stop_demo.set()
         watcher.stop()
+    if args.count and len(results) < args.count:
+        print(
+            f"stopped after {args.seconds:g} s with {len(results)} of {args.count} throws read",
+            file=sys.stderr,
+        )
+        return 1
+    if not results:
+        print(f"no throw came to rest in {args.seconds:g} s", file=sys.stderr)
     return 0

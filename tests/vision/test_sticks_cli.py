@@ -287,3 +287,38 @@ def test_watch_the_synthetic_camera_prints_one_reading_and_stops(
     frame_time = line.pop("frame_time")
     assert isinstance(frame_time, float)
     assert_design_fields({"image": "synthetic", **line})
+
+
+def test_evidence_of_two_images_with_the_same_name_keeps_both(
+    capfd: pytest.CaptureFixture[str], photos: Path, tmp_path: Path
+) -> None:
+    """The same file name in two folders (two cameras' `throw.png`) must not overwrite."""
+    copies = []
+    for folder in ("left", "right"):
+        (tmp_path / folder).mkdir()
+        copies.append(tmp_path / folder / "throw.png")
+        copies[-1].write_bytes((photos / f"{'two-flat' if folder == 'left' else 'touching'}.png")
+                               .read_bytes())
+    evidence = tmp_path / "evidence"
+    status, _, _ = run(capfd, "sticks", "read", "--evidence", str(evidence), *map(str, copies))
+    assert status == 0
+    assert sorted(p.name for p in evidence.iterdir()) == [
+        "throw-2.evidence.jpg", "throw.evidence.jpg"
+    ]
+
+
+def test_watch_that_runs_out_of_time_says_so(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder of one empty-tray picture: no throw ever comes to rest."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    empty = np.full((480, 640, 3), 120, np.uint8)
+    cv2.imwrite(str(frames / "0001.png"), empty)
+    status, out, err = run(capfd, "sticks", "watch", "--camera", str(frames), "--count", "2",
+                           "--seconds", "1.5")
+    assert status == 1 and out == ""
+    assert "0 of 2 throws" in err and "Traceback" not in err
+    status, out, err = run(capfd, "sticks", "watch", "--camera", str(frames), "--seconds", "1")
+    assert status == 0 and out == ""
+    assert "no throw came to rest in 1 s" in err
