@@ -219,6 +219,8 @@ class GameService:
         """Open the journal, resume the last game (or start one), start link, camera, GPIO."""
         self._journal = Journal(self.config.journal_path)
         self._game_settings = self._saved_settings()
+        # The panel first: resuming the game already shows the health on the status LED.
+        self._start_gpio()
         self._resume_or_new_game()
         if self.sim:
             from controller.sim import SimRig
@@ -226,7 +228,6 @@ class GameService:
             # The pieces stand where the game left them (or on their start houses).
             self._rig = SimRig(seed=self._rng.randrange(1 << 30))
             self._rig.start(self._session_or_fail().state.position.squares)
-        self._start_gpio()
         self._start_board()
         self._start_camera()
         self._worker = threading.Thread(target=self._run, name="game-service", daemon=True)
