@@ -65,8 +65,9 @@ class CommonFaces:
     light), the darker group is dark in the picture too, and the lighter group is shaded like
     half-cylinders; lighter paint on another set leaves a smaller gap, or puts the even,
     flat-looking faces in the lighter group. A throw with one group only is four dark faces
-    when all are dark and evenly lit, four round faces when all are shaded like
-    half-cylinders and alike in colour; anything else cannot be told without calibration.
+    when all are dark (the surer when evenly lit), four round faces when all are light,
+    shaded like half-cylinders (or showing two lamps' highlights) and alike in colour;
+    anything else cannot be told without calibration.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -81,7 +82,7 @@ class CommonFaces:
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
             darker = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
-            brighter = [x["roundness"] for x in f if x["core"] >= split]
+            brighter = [_shading(x) for x in f if x["core"] >= split]
             if max(darker) >= DARK_GREY:
                 return self._unknown(f, "the darker faces are not dark paint")
             if float(np.median(brighter)) < SHADED:
@@ -108,13 +109,29 @@ class CommonFaces:
 
 
 def _darkness(x: dict[str, float], grey: float) -> float:
-    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance."""
-    return min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance;
+    more when it is evenly lit as a flat face is. (Little light comes back from dark paint,
+    so noise and shadow make its shading unsteady: shading does not count against it.)"""
+    dark = min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+    return dark + max(0.0, _bounded((SHADED - _shading(x)) / 0.05)) if dark > 0 else dark
 
 
 def _woodness(x: dict[str, float], grey: float) -> float:
-    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder."""
-    return min((grey - DARK_GREY) / 5, (x["roundness"] - SHADED) / 0.03)
+    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder; more the
+    clearer the shading."""
+    light, shaded = (grey - DARK_GREY) / 5, (_shading(x) - SHADED) / 0.05
+    return light + _bounded(shaded) if min(light, shaded) > 0 else min(light, shaded)
+
+
+def _shading(x: dict[str, float]) -> float:
+    """How far from evenly lit: a round face darkens towards its sides, or under two lamps
+    shows two highlights and darkens in the middle (negative roundness)."""
+    return abs(x["roundness"])
+
+
+def _bounded(evidence: float, limit: float = 2.0) -> float:
+    """A supporting cue's evidence, limited: it sways a vote, it cannot carry it alone."""
+    return max(-limit, min(limit, evidence))
 
 
 def _alike_in_colour(f: list[dict[str, float]]) -> bool:
