@@ -70,12 +70,8 @@ def render_shots(width: int, height: int, count: int) -> list[Shot]:
     setups = []
     for style, tray, light, seed in SETUPS:
         setup = scenes.make_setup(style, tray, light, seed, width, height)
-        found = scenes.calibration_scenes(setup, seed)
-        pictures = [
-            render(found[name], setup.texture_seed, noise_seed=k)
-            for k, name in enumerate(("empty", "flat", "round"))
-        ]
-        setups.append((setup, calibrate(*pictures)))
+        pictures = scenes.calibration_pictures(setup, seed)
+        setups.append((setup, calibrate(*pictures.values())))
     shots = []
     for i in range(count):
         setup, calibration = setups[i % len(setups)]

@@ -442,7 +442,7 @@ class GameService:
 
     def _watch_health(self) -> None:
         """On a change of what is missing: the status LED, and a `status` event."""
-        health = (self._board_reason(), self._camera_reason())
+        health = self._missing()
         if health == self._health:
             return
         self._health = health
@@ -712,20 +712,18 @@ class GameService:
         return self._view
 
     # -- reading ---------------------------------------------------------------------------
-    def _board_reason(self) -> str | None:
-        return self._reasons["board"]
-
-    def _camera_reason(self) -> str | None:
-        """Why throws must be entered by hand, or None when the camera reads them."""
-        watcher = self._watcher
-        if self._reasons["camera"] is None and watcher is not None and watcher.state == "error":
-            return f"camera error ({watcher.error}): throws by hand until it is back"
-        return self._reasons["camera"]
+    def _missing(self) -> tuple[str | None, str | None]:
+        """Why the board, and why the camera, are not in use (None for a part that is)."""
+        camera, watcher = self._reasons["camera"], self._watcher
+        if camera is None and watcher is not None and watcher.state == "error":
+            camera = f"camera error ({watcher.error}): throws by hand until it is back"
+        return self._reasons["board"], camera
 
     def status(self) -> dict[str, Any]:
         """Version, uptime, board link and camera state (with the reason when degraded),
         GPIO, and a game summary."""
         link, watcher, board = self._link, self._watcher, self._board
+        board_reason, camera_reason = self._missing()
         with self._lock:
             view = self._view
         return {
@@ -737,20 +735,20 @@ class GameService:
                 "info": _plain(link.info) if link is not None else None,
                 "counters": link.counters() if link is not None else {},
                 "faults": sorted(board.faults) if board is not None else [],
-                "reason": self._reasons["board"],
+                "reason": board_reason,
             },
             "camera": {
                 "state": watcher.state if watcher is not None else "absent",
                 "frame_age": watcher.frame_age if watcher is not None else None,
-                "reason": self._camera_reason(),
+                "reason": camera_reason,
             },
             "gpio": {
                 "state": "ok" if self._panel is not None else "absent",
                 "reason": self._reasons["gpio"],
             },
             "journal": {"path": str(self.config.journal_path), "reason": self._reasons["journal"]},
-            "manual_throws": self._camera_reason() is not None,
-            "degraded": self._board_reason() is not None or self._camera_reason() is not None,
+            "manual_throws": camera_reason is not None,
+            "degraded": board_reason is not None or camera_reason is not None,
             "game": {
                 key: view.get(key)
                 for key in ("game_id", "variant", "phase", "side_to_move", "winner", "score")

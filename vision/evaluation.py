@@ -101,10 +101,7 @@ def run_setup(case: SetupCase, images: int, bad_share: float = 0.3) -> Iterator[
     """Calibrate one set-up, then read `images` scenes with and without the calibration."""
     setup = scenes.make_setup(case.style, case.tray, case.light, case.seed, case.width, case.height)
     rng = np.random.default_rng(case.seed)
-    pictures = {
-        name: render(scene, setup.texture_seed, noise_seed=case.seed + k)
-        for k, (name, scene) in enumerate(scenes.calibration_scenes(setup, case.seed).items())
-    }
+    pictures = scenes.calibration_pictures(setup, case.seed, noise_seed=case.seed)
     readers: list[tuple[bool, StickReader | None]]
     try:
         calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])

@@ -41,7 +41,7 @@ def check_source(
                 if len(times) > 1 and times[-1] > times[0]
                 else 0.0
             )
-            age = max(0.0, time.monotonic() - times[-1]) if times[-1] <= time.monotonic() else 0.0
+            age = max(0.0, time.monotonic() - times[-1])
             outcome.append(
                 (
                     True,

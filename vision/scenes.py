@@ -24,6 +24,7 @@ from vision.render import (
     StickLook,
     StickPose,
     TrayLook,
+    render,
 )
 
 STYLES: dict[str, StickLook] = {
@@ -302,6 +303,15 @@ def calibration_scenes(setup: Setup, seed: int) -> dict[str, Scene]:
         "empty": _scene(setup, [], rng),
         "flat": _scene(setup, layout(setup, [FLAT_UP] * 4, rng, gap=2.0, wall=3.0), rng),
         "round": _scene(setup, layout(setup, [ROUND_UP] * 4, rng, gap=2.0, wall=3.0), rng),
+    }
+
+
+def calibration_pictures(setup: Setup, seed: int, noise_seed: int = 0) -> dict[str, np.ndarray]:
+    """The three calibration pictures as the camera takes them (sensor noise seeded
+    `noise_seed`, `noise_seed + 1`, `noise_seed + 2`), keyed empty, flat, round."""
+    return {
+        name: render(scene, setup.texture_seed, noise_seed=noise_seed + k)
+        for k, (name, scene) in enumerate(calibration_scenes(setup, seed).items())
     }
 
 

@@ -33,8 +33,7 @@ class _Motion:
     The slide slows at a constant rate (friction) over `slide` seconds; then each half-cylinder
     rocks on its curved side with a decaying swing of `rocking` radians, until the swing is
     under 20 degrees (the face is decided: tipping over takes 90; from above such a swing
-    barely shows): that moment is `rest`;
-    after it nothing moves.
+    barely shows): that moment is `rest`; after it nothing moves.
     """
 
     start: tuple[StickPose, ...]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ from controller.cli.common import CliError
 from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.evidence import annotate, banner, headline
 from vision.reader import StickReader
+from vision.reading import ThrowReading
 from vision.sources import SourceError, open_source
 from vision.synthetic import SyntheticCamera
 from vision.watcher import ThrowResult, ThrowWatcher
@@ -121,15 +121,8 @@ def run_read(args: argparse.Namespace) -> int:
         image = _read_image(Path(name))
         if image is None:
             status = 1
-            line = {
-                "image": name,
-                "status": "rethrow",
-                "flat": None,
-                "round": None,
-                "reason": "cannot read this image file",
-                "sticks": [],
-            }
-            print(json.dumps(line) if args.json else f"{name}: {line['reason']}")
+            unreadable = ThrowReading.rethrow("cannot read this image file")
+            print(unreadable.to_json(image=name) if args.json else f"{name}: {unreadable.reason}")
             continue
         reading = reader.read(image)
         print(reading.to_json(image=name) if args.json else f"{name}: {headline(reading)}")

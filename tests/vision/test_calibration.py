@@ -29,11 +29,7 @@ Pictures = dict[str, np.ndarray]
 
 def pictures_of(setup: scenes.Setup, seed: int) -> Pictures:
     """The three calibration pictures of `setup`, as the camera would take them."""
-    found = scenes.calibration_scenes(setup, seed)
-    return {
-        name: render(scene, setup.texture_seed, noise_seed=seed * 10 + k)
-        for k, (name, scene) in enumerate(found.items())
-    }
+    return scenes.calibration_pictures(setup, seed, noise_seed=seed * 10)
 
 
 def throw(setup: scenes.Setup, flat: int, seed: int) -> np.ndarray:

@@ -74,8 +74,8 @@ def photos(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder as a user would have it: the calibration pictures and a few throws (PNG)."""
     folder = tmp_path_factory.mktemp("photos")
     setup = scenes.make_setup("dark", "linen", "overhead", 1, *SIZE)
-    for k, (name, scene) in enumerate(scenes.calibration_scenes(setup, 1).items()):
-        cv2.imwrite(str(folder / f"{name}.png"), render(scene, setup.texture_seed, noise_seed=k))
+    for name, picture in scenes.calibration_pictures(setup, 1).items():
+        cv2.imwrite(str(folder / f"{name}.png"), picture)
     shots = {
         "two-flat": scenes.clean_scene(setup, 2, 5),
         "touching": scenes.bad_scene(setup, "touching", 5),
@@ -103,14 +103,21 @@ def test_calibrate_writes_a_file_the_reader_loads_and_says_so_in_one_line(
     assert calibration.image_size == SIZE
 
 
+def folder_of(folder: Path, photos: Path, pictures: dict[str, str]) -> Path:
+    """A new `folder` holding copies of `photos` pictures, as {name in folder: name in photos}."""
+    folder.mkdir()
+    for name, source in pictures.items():
+        (folder / name).write_bytes((photos / source).read_bytes())
+    return folder
+
+
 def test_calibrate_names_the_missing_picture(
     capfd: pytest.CaptureFixture[str], photos: Path, tmp_path: Path
 ) -> None:
     """A folder without round.png: one line naming it, no file written."""
-    folder = tmp_path / "half"
-    folder.mkdir()
-    for name in ("empty.png", "flat.png"):
-        (folder / name).write_bytes((photos / name).read_bytes())
+    folder = folder_of(
+        tmp_path / "half", photos, {"empty.png": "empty.png", "flat.png": "flat.png"}
+    )
     target = tmp_path / "cal.json"
     status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
     assert_one_line_error(status, out, err, "round.png")
@@ -131,11 +138,11 @@ def test_calibrate_names_a_bad_picture(
     capfd: pytest.CaptureFixture[str], photos: Path, tmp_path: Path
 ) -> None:
     """flat.png with two sticks touching: the user is told which picture to take again."""
-    folder = tmp_path / "bad"
-    folder.mkdir()
-    for name in ("empty.png", "round.png"):
-        (folder / name).write_bytes((photos / name).read_bytes())
-    (folder / "flat.png").write_bytes((photos / "touching.png").read_bytes())
+    folder = folder_of(
+        tmp_path / "bad",
+        photos,
+        {"empty.png": "empty.png", "round.png": "round.png", "flat.png": "touching.png"},
+    )
     status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(tmp_path / "c"))
     assert_one_line_error(status, out, err, "flat.png", "touching")
 
@@ -206,8 +213,8 @@ def test_read_with_a_calibration_reads_a_set_the_common_reader_cannot(
 ) -> None:
     """The whole user flow for light-painted sticks: calibrate, then read with --calibration."""
     setup = scenes.make_setup("light", "linen", "overhead", 2, *SIZE)
-    for k, (name, scene) in enumerate(scenes.calibration_scenes(setup, 2).items()):
-        cv2.imwrite(str(tmp_path / f"{name}.png"), render(scene, setup.texture_seed, noise_seed=k))
+    for name, picture in scenes.calibration_pictures(setup, 2).items():
+        cv2.imwrite(str(tmp_path / f"{name}.png"), picture)
     photo = tmp_path / "three-flat.png"
     cv2.imwrite(str(photo), render(scenes.clean_scene(setup, 3, 9), setup.texture_seed))
     target = tmp_path / "cal.json"
