@@ -1,4 +1,5 @@
-"""`senet-board board watch|calibrate` and `senet-board doctor`: the sensor board by hand.
+"""`senet-board board watch|calibrate` and `senet-board doctor`: the sensor board by hand,
+and the doctor's look at the whole set-up (board and camera).
 
 All three open the board the way the service does (a `BoardLink` on `--port URL`, on the
 configured `[board] url`, or on a virtual board with `--sim`). `doctor` runs the functions in
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.cli.common import CliError
-from controller.config import ConfigError, load_config
+from controller.config import CameraConfig, ConfigError, load_config
 from firmware_bridge.codec import PROTOCOL_VERSION
 from firmware_bridge.firmware import board_config
 from firmware_bridge.leds import LedCell
@@ -68,9 +69,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         subparsers,
         "doctor",
         run_doctor,
-        "check the board link, firmware, every sensor and the LEDs",
+        "check the board link, firmware, every sensor, the LEDs and the camera",
         "Check the board link, firmware and protocol versions, calibration, every "
-        "sensor and the LEDs; exit status 1 when a check fails.",
+        "sensor, the LEDs, the camera and the stick calibration; exit status 1 when a check "
+        "fails.",
     )
 
 
@@ -329,6 +331,33 @@ def check_leds(ctx: DoctorContext) -> list[CheckResult]:
     return [CheckResult("LEDs", True, detail)]
 
 
+def check_camera(ctx: DoctorContext) -> list[CheckResult]:
+    """The configured camera delivers frames (the synthetic one with --sim), and the stick
+    calibration it names, if any, loads."""
+    from vision.calibration import Calibration, CalibrationError
+    from vision.health import check_source
+
+    if ctx.args.sim:
+        camera = CameraConfig(source="synthetic")
+    else:
+        try:
+            camera = load_config(ctx.args.config).camera
+        except ConfigError as error:
+            return [CheckResult("camera", False, str(error))]
+    if camera.source == "none":
+        return [CheckResult("camera", True, "none configured: throws are entered by hand")]
+    ok, detail = check_source(camera.source)
+    results = [CheckResult("camera", ok, f"{camera.source}: {detail}" if ok else detail)]
+    if camera.calibration:
+        try:
+            Calibration.load(camera.calibration)
+        except CalibrationError as error:
+            results.append(CheckResult("stick calibration", False, str(error)))
+        else:
+            results.append(CheckResult("stick calibration", True, camera.calibration))
+    return results
+
+
 CHECKS: list[Check] = [
     check_link,
     check_firmware,
@@ -336,6 +365,7 @@ CHECKS: list[Check] = [
     check_calibration,
     check_sensors,
     check_leds,
+    check_camera,
 ]
 
 

@@ -19,19 +19,46 @@ def test_doctor_passes_on_a_healthy_virtual_board(capsys: pytest.CaptureFixture[
     assert "[ ok ] protocol: board 1, host 1" in out
     assert out.count("[ ok ] sensor") == 30
     assert "[ ok ] LEDs: self-test shown on the virtual LEDs" in out
-    assert out.rstrip().endswith("35 passed, 0 failed")
+    assert "[ ok ] camera: synthetic: 640x480 frames" in out
+    assert out.rstrip().endswith("36 passed, 0 failed")
 
 
-def test_doctor_names_a_broken_sensor_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+def config_file(tmp_path: Path, camera: str) -> Path:
+    """A configuration whose [camera] table is `camera` (TOML lines)."""
+    path = tmp_path / "senet-board.toml"
+    path.write_text(f"[camera]\n{camera}\n")
+    return path
+
+
+def test_doctor_names_a_broken_sensor_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = config_file(tmp_path, 'source = "none"')
     with VirtualBoard() as board:
         board.stick(7, 0)
         board.place(3, "B")
         time.sleep(0.3)  # the firmware believes a new piece after 60 ms
-        assert main(["doctor", "--port", board.url]) == 1
+        assert main(["doctor", "--port", board.url, "--config", str(config)]) == 1
     out = capsys.readouterr().out
     assert "[FAIL] sensor  7: reads 0, at a rail: broken wire or dead sensor" in out
     assert "[ ok ] sensor  3: dark piece" in out
+    assert "[ ok ] camera: none configured: throws are entered by hand" in out
     assert "1 failed" in out
+
+
+def test_doctor_names_a_camera_without_frames_and_a_bad_stick_calibration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A camera that is not there and a calibration file that is not JSON: both are said."""
+    (tmp_path / "cal.json").write_text("{not json")
+    camera = tmp_path / "no-camera.mp4"
+    config = config_file(tmp_path, f'source = "{camera}"\ncalibration = "{tmp_path / "cal.json"}"')
+    with VirtualBoard() as board:
+        assert main(["doctor", "--port", board.url, "--config", str(config)]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] camera: " in out and "no-camera.mp4" in out
+    assert "[FAIL] stick calibration: " in out and "not JSON" in out
+    assert "2 failed" in out
 
 
 def test_doctor_without_a_board_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
