@@ -13,7 +13,9 @@ took on the publishing frame (reading and evidence JPEG), which a live camera ad
 pass stamps each frame with up to +-0.5 ms of jitter, as frames from a real camera stamped with
 `time.monotonic()` on arrival have, and counts how many throws are published at all.
 
-The figures are wall-clock times on a shared machine: the load average is printed first.
+The figures are wall-clock times on a shared machine: the load average is printed first. Like
+every process `senet-board` starts, the benchmark first asks malloc to keep freed frame memory
+(controller.memory); `--no-keep-memory` measures without that.
 
 Run: .venv/bin/python benchmarks/bench_vision.py [--frames N] [--throws N] [--jittered N]
 """
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from controller.memory import keep_freed_memory
 from vision import scenes
 from vision.calibration import Calibration, calibrate
 from vision.reader import StickReader
@@ -206,7 +209,12 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=40, help="frames per resolution")
     parser.add_argument("--throws", type=int, default=20, help="throws for the latency")
     parser.add_argument("--jittered", type=int, default=5, help="throws with jittered stamps")
+    parser.add_argument(
+        "--no-keep-memory", action="store_true", help="leave malloc's thresholds as they are"
+    )
     args = parser.parse_args()
+    kept = not args.no_keep_memory and keep_freed_memory()
+    print(f"freed frame memory kept in the process: {'yes' if kept else 'no'}")
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"{os.cpu_count()} CPUs, load average {load}")
     bench_reading(args.frames)

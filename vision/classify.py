@@ -94,9 +94,7 @@ class CommonFaces:
         wood = min(_woodness(x, grey) for x, grey in zip(f, greys, strict=True))
         if wood > 0 and _alike_in_colour(f):
             return [FaceVote("round", _logistic(wood)) for _ in f]
-        return self._unknown(
-            f, "does not look like a dark flat face or a plain wooden round face"
-        )
+        return self._unknown(f, "does not look like a dark flat face or a plain wooden round face")
 
     @staticmethod
     def _split_vote(x: dict[str, float], split: float) -> FaceVote:

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.floor import FloorModel, polygon_mask
+from vision.order import quantile
 
 DETECT_WIDTH = 320
 GAMMA = 2.2
@@ -24,6 +25,8 @@ SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
+# Linear light's log of every 8-bit level (the +3 keeps black finite, as in the floor's).
+_LOG_LEVEL = (GAMMA * np.log(np.arange(256, dtype=np.float32) + 3)).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -51,18 +54,16 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     be a shadow or a dark object, and are told apart by where they lie).
     """
     h, w = small.shape[:2]
-    ratio = (small.astype(np.float32) + 3) / (floor.colour_grid(h, w) + 3)
-    b, g, r = cv2.split(ratio)
-    # The log is monotonic: take it of the largest and smallest channel ratio only.
-    high = GAMMA * np.log(np.maximum(np.maximum(b, g), r))
-    low = GAMMA * np.log(np.minimum(np.minimum(b, g), r))
+    log_ratio = cv2.LUT(small, _LOG_LEVEL)
+    cv2.subtract(log_ratio, floor.log_grid(h, w, GAMMA), dst=log_ratio)
+    b, g, r = cv2.split(log_ratio)
+    high = cv2.max(cv2.max(b, g), r)
+    low = cv2.min(cv2.min(b, g), r)
     maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR)
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
-    departure = np.maximum(high, -low)
+    departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
-    texture = float(
-        np.partition(departure, departure.size * 3 // 10, axis=None)[departure.size * 3 // 10]
-    )
+    texture = quantile(departure[::2, ::2], 0.3)
     departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
 
@@ -71,32 +72,39 @@ def tray_outline(floorlike: np.ndarray) -> np.ndarray:
     """Convex outline (fractions of width/height) of the largest stretch of floor."""
     h, w = floorlike.shape
     bare = cv2.morphologyEx(floorlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(bare, connectivity=4)
-    if count <= 1:
+    contours, _ = cv2.findContours(bare, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
         return np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    contours, _ = cv2.findContours(
-        (labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
-    )
-    hull = cv2.convexHull(np.concatenate(contours)).reshape(-1, 2).astype(np.float32) + 0.5
+    biggest = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(biggest).reshape(-1, 2).astype(np.float32) + 0.5
     return (hull / np.array([w, h], np.float32)).astype(np.float32)
 
 
+def detection_image(work: np.ndarray) -> np.ndarray:
+    """The working image at DETECT_WIDTH pixels wide, where objects are found and the floor
+    is fitted: sticks are still several pixels across, and a pixel costs a quarter."""
+    wh, ww = work.shape[:2]
+    dw = min(DETECT_WIDTH, ww)
+    if dw == ww:
+        return work
+    size = (dw, max(8, round(dw * wh / ww)))
+    small: np.ndarray = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
+    return small
+
+
 def find_blobs(
-    work: np.ndarray,
+    small: np.ndarray,
     floor: FloorModel,
+    scale: float,
     tray_polygon: np.ndarray | None = None,
     min_area_fraction: float = 0.0015,
 ) -> tuple[list[Blob], np.ndarray]:
-    """Objects on the tray floor of the working image, largest first, and the tray outline.
+    """Objects on the tray floor of the detection image `small`, measured in pixels of an
+    image `scale` times as large (the working image), largest first, and the tray outline.
 
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture.
     """
-    wh, ww = work.shape[:2]
-    dw = min(DETECT_WIDTH, ww)
-    dh = max(8, round(dw * wh / ww))
-    scale = ww / dw
-    small = cv2.resize(work, (dw, dh), interpolation=cv2.INTER_AREA) if dw != ww else work
+    dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
     # Two pixels in from the outline: the foot of the tray wall is not an object.
@@ -178,12 +186,22 @@ def _grown_parts(
 
 def _elongated(mask: np.ndarray) -> bool:
     """Shaped like one stick: long and thin, filling most of its rotated box."""
-    ys, xs = np.nonzero(mask)
-    if len(xs) < 6:
+    area = cv2.countNonZero(mask.astype(np.uint8))
+    if area < 6:
         return False
-    (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    (_, _), (rw, rh), _ = cv2.minAreaRect(_outline_points(mask).astype(np.float32))
     long, short = max(rw, rh) + 1, min(rw, rh) + 1
-    return long >= ELONGATED * short and len(xs) >= 0.6 * long * short
+    return long >= ELONGATED * short and area >= 0.6 * long * short
+
+
+def _outline_points(mask: np.ndarray) -> np.ndarray:
+    """The pixels (x, y) along the outside of `mask`: they span the same convex hull, so the
+    same rotated box, as all of its pixels, and are far fewer."""
+    contours, _ = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    points: np.ndarray = np.concatenate(contours).reshape(-1, 2)
+    return points
 
 
 def _measure(
@@ -195,14 +213,15 @@ def _measure(
 ) -> Blob:
     """One blob from its mask (a window of the detection image placed at `offset`)."""
     x, y = offset
-    ys, xs = np.nonzero(part)
-    points = np.stack([xs + x, ys + y], axis=1).astype(np.float32) + 0.5
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+    outline = _outline_points(part) + np.array([x, y])
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline.astype(np.float32) + 0.5)
     rw, rh = rw + 1, rh + 1
     if rw < rh:
         rw, rh, angle = rh, rw, angle + 90
     corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
-    area = len(xs)
+    area = cv2.countNonZero(part.astype(np.uint8))
+    left, top = outline.min(axis=0)
+    right, bottom = outline.max(axis=0)
     return Blob(
         center=(cx * scale, cy * scale),
         length=rw * scale,
@@ -210,12 +229,7 @@ def _measure(
         angle=float(angle % 180),
         area=area * scale * scale,
         fill=area / max(rw * rh, 1.0),
-        touches_frame=bool(
-            xs.min() + x <= 0
-            or ys.min() + y <= 0
-            or xs.max() + x >= size[0] - 1
-            or ys.max() + y >= size[1] - 1
-        ),
+        touches_frame=bool(left <= 0 or top <= 0 or right >= size[0] - 1 or bottom >= size[1] - 1),
         touches_edge=float((edge & part).sum()) / max(rh, 1.0),
         corners=tuple((float(px), float(py)) for px, py in corners),
     )

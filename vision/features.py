@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from vision.detect import GAMMA, Blob
 from vision.floor import FloorModel
+from vision.order import column_medians, median, quantile
 
 NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss")
 STRIP_LENGTH = 48
@@ -79,30 +81,25 @@ def measure(
     floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
     ratio = ((strip + 3) / (floor_colour + 3)) ** GAMMA
     rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
-    columns = np.median(ratio[rows], axis=0)
+    columns = column_medians(ratio[rows])
     first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])
     first, last = _trim_edges(columns, first, last)
     body = ratio[:, MARGIN + first : MARGIN + last].mean(axis=2)
     profile = columns[MARGIN + first : MARGIN + last].mean(axis=1)
     n = len(profile)
-    smooth = np.convolve(np.pad(profile, 1, mode="edge"), np.ones(3) / 3, mode="valid")
+    smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
     peak = float(smooth[top])
     colour = np.log(np.maximum(columns[MARGIN + first + top], 1e-3))
-    x = (np.arange(n) + 0.5) / n * 2 - 1
-    middle = float(np.mean(profile[np.abs(x) < 0.3]))
-    # Brightness across the width as ambient + tilt + cosine of the surface's slope: a round
-    # face's normal turns from the light towards its sides, a flat face's does not. The outer
-    # columns are left out: there a flat face shows its rounded underside or its shadow.
-    inner = np.abs(x) <= INNER_WIDTH
-    basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
-    (even, _, dome), *_ = np.linalg.lstsq(basis[inner], profile[inner], rcond=None)
+    middle_columns, inner_columns, shading_fit = _across(n)
+    middle = float(np.mean(profile[middle_columns]))
+    even, _, dome = shading_fit @ profile[inner_columns]
     roundness = float(dome) / max(float(even + dome), 1e-3)
     plateau = float(np.mean(smooth >= 0.85 * peak)) if peak > 0 else 0.0
     centre_band = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
-    bars = 1 - float(np.percentile(along, 8)) / max(float(np.median(along)), 1e-3)
-    gloss = float(np.percentile(body[rows], 99)) / max(peak, 1e-3)
+    bars = 1 - quantile(along, 0.08) / max(median(along), 1e-3)
+    gloss = quantile(body[rows], 0.99) / max(peak, 1e-3)
     features = np.array(
         [
             math.log(max(peak, 1e-3)),
@@ -116,10 +113,31 @@ def measure(
         ],
         np.float32,
     )
-    middle_grey = strip[rows, MARGIN + first : MARGIN + last].mean(axis=2)
-    grey = float(np.median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)]))
+    strip_grey = strip.mean(axis=2)
+    middle_grey = strip_grey[rows, MARGIN + first : MARGIN + last]
+    grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
-    return MeasuredStick(blob, features, _sharpness(strip), grey, whole_width)
+    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width)
+
+
+@lru_cache(maxsize=64)
+def _across(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For a stick n columns wide: its middle columns, its inner columns, and the least-squares
+    fit over the inner columns of the brightness across the width as ambient + tilt + cosine
+    of the surface's slope. A round face's normal turns from the light towards its sides, a
+    flat face's does not. The outer columns are left out: there a flat face shows its rounded
+    underside or its shadow."""
+    x = (np.arange(n) + 0.5) / n * 2 - 1
+    inner = np.abs(x) <= INNER_WIDTH
+    basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
+    return np.abs(x) < 0.3, inner, np.linalg.pinv(basis[inner])
+
+
+def _moving_average(profile: np.ndarray) -> np.ndarray:
+    """Each value averaged with its two neighbours (the ends repeated)."""
+    padded = np.concatenate((profile[:1], profile, profile[-1:]))
+    smooth: np.ndarray = (padded[:-2] + padded[1:-1] + padded[2:]) / 3
+    return smooth
 
 
 def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
@@ -158,11 +176,11 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     return 0, len(columns) - right
 
 
-def _sharpness(strip: np.ndarray) -> float:
-    """Steepest step across the stick's sides over the height of the step (1/pixels)."""
-    grey = strip.mean(axis=2)
+def _sharpness(grey: np.ndarray) -> float:
+    """Steepest step across the stick's sides over the height of the step (1/pixels), in the
+    strip's grey levels."""
     rows = slice(STRIP_LENGTH // 5, STRIP_LENGTH * 4 // 5)
-    profile = np.median(grey[rows], axis=0)
+    profile = column_medians(grey[rows])
     steps = []
     for side in (profile[: MARGIN + 4], profile[-(MARGIN + 4) :][::-1]):
         height = abs(float(side[-1] - side[0]))

@@ -14,6 +14,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.order import column_medians, median, quantile
+
 GRID_WIDTH = 80
 
 
@@ -42,13 +44,15 @@ class FloorModel:
 
     coefficients: np.ndarray
 
-    def colour_grid(self, height: int, width: int) -> np.ndarray:
-        """The floor colour on a height x width grid (float32 BGR): evaluated at the nodes of
-        a coarse grid spanning the picture and interpolated between them, which for a smooth
-        quadratic surface is exact to a fraction of a level and far cheaper."""
+    def log_grid(self, height: int, width: int, gamma: float) -> np.ndarray:
+        """gamma x log(colour + 3) of the floor on a height x width grid (float32 BGR), the
+        floor's level in linear light: evaluated at the nodes of a coarse grid spanning the
+        picture and interpolated between them, which for so smooth a surface is exact to a
+        small fraction of a level and far cheaper."""
         nodes_x = min(width, GRID_WIDTH) + 1
         nodes_y = max(2, round((nodes_x - 1) * height / width) + 1)
-        coarse = (_nodes(nodes_y, nodes_x) @ self.coefficients).astype(np.float32)
+        colour = _nodes(nodes_y, nodes_x) @ self.coefficients
+        coarse = (gamma * np.log(np.maximum(colour, 0) + 3)).astype(np.float32)
         # Pixel centre (x + 0.5) / width of the picture is node (x + 0.5) / width * (nodes - 1).
         sx, sy = (nodes_x - 1) / width, (nodes_y - 1) / height
         to_nodes = np.array([[sx, 0, 0.5 * sx], [0, sy, 0.5 * sy]], np.float32)
@@ -82,18 +86,23 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
     else:
         region = np.ones(len(pixels), bool)
     centre = small[gh // 4 : 3 * gh // 4, GRID_WIDTH // 4 : 3 * GRID_WIDTH // 4].reshape(-1, 3)
-    residual = _distance(pixels, np.median(centre, axis=0))
-    inliers = region & (residual < max(30.0, float(np.percentile(residual, 40))))
+    residual = _distance(pixels, column_medians(centre))
+    inliers = region & (residual < max(30.0, quantile(residual, 0.4)))
     coefficients = np.zeros((6, 3), np.float32)
+    # Least squares over the inliers by its normal equations, six unknowns per channel: the
+    # rows of terms and colours are taken together, and one product gives both sides.
+    terms_and_colours = np.concatenate((basis, pixels), axis=1)
     for _ in range(4):
         if inliers.sum() < 12:
             break
-        chosen = basis[inliers]
-        # Least squares by its normal equations: six unknowns per channel.
-        coefficients = np.linalg.solve(chosen.T @ chosen, chosen.T @ pixels[inliers])
+        chosen = terms_and_colours[inliers]
+        products = chosen.T @ chosen[:, :6]
+        coefficients = np.linalg.solve(products[:6], products[6:].T)
         residual = _distance(pixels, basis @ coefficients)
-        level = float(np.median(residual[inliers]))
-        inliers = region & (residual < max(12.0, 3.5 * level))
+        refined = region & (residual < max(12.0, 3.5 * median(residual[inliers])))
+        if np.array_equal(refined, inliers):
+            break  # converged: another round would fit the same surface
+        inliers = refined
     return FloorModel(coefficients.astype(np.float32))
 
 

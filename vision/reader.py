@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.classify import CommonFaces, FaceModel
-from vision.detect import Blob, find_blobs
+from vision.detect import Blob, detection_image, find_blobs
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
 from vision.reading import StickFace, ThrowReading
@@ -77,14 +77,15 @@ class StickReader:
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
-        work, _ = _working(_as_bgr(image))
-        return find_blobs(work, fit_floor(work))[1]
+        small = detection_image(_working(_as_bgr(image))[0])
+        return find_blobs(small, fit_floor(small), 1.0)[1]
 
     def measure_sticks(self, image: np.ndarray, tray: np.ndarray | None = None) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks."""
         work, scale = _working(image)
-        floor = fit_floor(work, tray)
-        blobs, _ = find_blobs(work, floor, tray)
+        small = detection_image(work)
+        floor = fit_floor(small, tray)
+        blobs, _ = find_blobs(small, floor, work.shape[1] / small.shape[1], tray)
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from controller import __version__
 from controller.cli.common import CliError
+from controller.memory import keep_freed_memory
 
 COMMAND_MODULES: tuple[str, ...] = ("serve", "board", "rules", "referee", "sticks")
 
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    keep_freed_memory()
     try:
         status: int = args.handler(args)
     except CliError as error:
