@@ -42,6 +42,8 @@ STRIP_WIDTH = 16
 MARGIN = 6
 INNER_WIDTH = 0.7
 WHOLE_WIDTH = 0.87
+# Every 8-bit level in linear light, (level + 3) ** GAMMA: the strip's pixels are whole levels.
+_LINEAR_LEVEL = (np.arange(256, dtype=np.float32) + 3) ** GAMMA
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,11 @@ def measure(
 ) -> MeasuredStick:
     """The NAMES features of one stick, the sharpness of its sides, its grey level (0-255);
     `stick_width` is a whole stick's width in `work` pixels (0: not known)."""
-    strip = cut_strip(work, blob).astype(np.float32)
+    pixels = cut_strip(work, blob)
+    strip = pixels.astype(np.float32)
     h, w = work.shape[:2]
     floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
-    ratio = ((strip + 3) / (floor_colour + 3)) ** GAMMA
+    ratio = cv2.LUT(pixels, _LINEAR_LEVEL) / ((floor_colour + 3) ** GAMMA)
     rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
     columns = column_medians(ratio[rows])
     first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])

@@ -8,6 +8,7 @@ reason found, because a wrong count is worse than asking for another throw.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from statistics import median
 
 import cv2
 import numpy as np
@@ -138,9 +139,7 @@ class StickReader:
             return self.calibration.stick_length * width, self.calibration.stick_width * width
         sticks = [b for b in blobs if _is_stick_shaped(b) and not b.touches_edge]
         if sticks:
-            return float(np.median([b.length for b in sticks])), float(
-                np.median([b.width for b in sticks])
-            )
+            return median(b.length for b in sticks), median(b.width for b in sticks)
         return 0.0, 0.0
 
 
