@@ -63,7 +63,7 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
     departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
-    texture = quantile(departure[::2, ::2], 0.3)
+    texture = quantile(departure[::3, ::3], 0.3)
     departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
 
@@ -126,8 +126,9 @@ def find_blobs(
         on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
         if _wall_shadow(component, shadowy, on_edge):
             continue
-        for part in _apart(component, shadowy, min_area):
-            blobs.append(_measure(part, (x, y), scale, (dw, dh), edge[y : y + bh, x : x + bw]))
+        for part, shape in _apart(component, shadowy, min_area):
+            window_edge = edge[y : y + bh, x : x + bw]
+            blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
 
@@ -146,16 +147,20 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> 
     return (share > 0.9 and along >= 1) or (share > 0.6 and along >= 3)
 
 
-def _apart(component: np.ndarray, shadowy: np.ndarray, min_area: float) -> list[np.ndarray]:
-    """A component that is not one stick, split into sticks that lie close but apart.
+def _apart(
+    component: np.ndarray, shadowy: np.ndarray, min_area: float
+) -> list[tuple[np.ndarray, Shape]]:
+    """A component that is not one stick, split into sticks that lie close but apart (each
+    with its shape).
 
     Two sticks a few millimetres apart can be joined by the shadow one casts on the floor
     between them (taken out, the parts fall apart), or by a pixel or two where blur and the
     mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
     touch along their length stay one component, and are reported as touching.
     """
-    if _elongated(component):
-        return [component]
+    whole = Shape.of(component)
+    if whole.elongated:
+        return [(component, whole)]
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
     )
@@ -164,12 +169,12 @@ def _apart(component: np.ndarray, shadowy: np.ndarray, min_area: float) -> list[
         parts = _grown_parts(seeds, component, grow, min_area)
         if len(parts) >= 2:
             return parts
-    return [component]
+    return [(component, whole)]
 
 
 def _grown_parts(
     seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
-) -> list[np.ndarray]:
+) -> list[tuple[np.ndarray, Shape]]:
     """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
     when there are several and every one is shaped like a stick; else none."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
@@ -179,33 +184,40 @@ def _grown_parts(
         for label in range(1, count)
         if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
-    if len(parts) < 2 or not all(_elongated(part) for part in parts):
+    shapes = [Shape.of(part) for part in parts]
+    if len(parts) < 2 or not all(shape.elongated for shape in shapes):
         return []
-    return parts
+    return list(zip(parts, shapes, strict=True))
 
 
-def _elongated(mask: np.ndarray) -> bool:
-    """Shaped like one stick: long and thin, filling most of its rotated box."""
-    area = cv2.countNonZero(mask.astype(np.uint8))
-    if area < 6:
-        return False
-    (_, _), (rw, rh), _ = cv2.minAreaRect(_outline_points(mask).astype(np.float32))
-    long, short = max(rw, rh) + 1, min(rw, rh) + 1
-    return long >= ELONGATED * short and area >= 0.6 * long * short
+@dataclass(frozen=True)
+class Shape:
+    """A mask's pixel count and rotated box (centre, length and width in pixels, angle),
+    found from the pixels along its outside: they span the same convex hull, so the same box,
+    as all of its pixels, and are far fewer."""
 
+    area: int
+    outline: np.ndarray
+    box: tuple[tuple[float, float], tuple[float, float], float]
 
-def _outline_points(mask: np.ndarray) -> np.ndarray:
-    """The pixels (x, y) along the outside of `mask`: they span the same convex hull, so the
-    same rotated box, as all of its pixels, and are far fewer."""
-    contours, _ = cv2.findContours(
-        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
-    )
-    points: np.ndarray = np.concatenate(contours).reshape(-1, 2)
-    return points
+    @classmethod
+    def of(cls, mask: np.ndarray) -> Shape:
+        pixels = mask.astype(np.uint8)
+        contours, _ = cv2.findContours(pixels, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = np.concatenate(contours).reshape(-1, 2)
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline.astype(np.float32) + 0.5)
+        return cls(cv2.countNonZero(pixels), outline, ((cx, cy), (rw + 1, rh + 1), angle))
+
+    @property
+    def elongated(self) -> bool:
+        """Shaped like one stick: long and thin, filling most of its rotated box."""
+        long, short = max(self.box[1]), min(self.box[1])
+        return self.area >= 6 and long >= ELONGATED * short and self.area >= 0.6 * long * short
 
 
 def _measure(
     part: np.ndarray,
+    shape: Shape,
     offset: tuple[int, int],
     scale: float,
     size: tuple[int, int],
@@ -213,15 +225,14 @@ def _measure(
 ) -> Blob:
     """One blob from its mask (a window of the detection image placed at `offset`)."""
     x, y = offset
-    outline = _outline_points(part) + np.array([x, y])
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline.astype(np.float32) + 0.5)
-    rw, rh = rw + 1, rh + 1
+    (cx, cy), (rw, rh), angle = shape.box
+    cx, cy = cx + x, cy + y
     if rw < rh:
         rw, rh, angle = rh, rw, angle + 90
     corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
-    area = cv2.countNonZero(part.astype(np.uint8))
-    left, top = outline.min(axis=0)
-    right, bottom = outline.max(axis=0)
+    area = shape.area
+    left, top = shape.outline.min(axis=0) + np.array(offset)
+    right, bottom = shape.outline.max(axis=0) + np.array(offset)
     return Blob(
         center=(cx * scale, cy * scale),
         length=rw * scale,
