@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -25,6 +26,7 @@ SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
+TEXTURE_SAMPLE = 8192
 # Linear light's log of every 8-bit level (the +3 keeps black finite, as in the floor's).
 _LOG_LEVEL = (GAMMA * np.log(np.arange(256, dtype=np.float32) + 3)).astype(np.float32)
 
@@ -63,9 +65,18 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
     departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
-    texture = quantile(departure[::3, ::3], 0.3)
+    texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
     departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
+
+
+@lru_cache(maxsize=8)
+def _texture_sample(pixels: int) -> np.ndarray:
+    """Indices of TEXTURE_SAMPLE pixels spread at random over a picture: a regular subsample
+    could beat with a woven floor's pattern and misjudge its texture."""
+    count = min(pixels, TEXTURE_SAMPLE)
+    chosen: np.ndarray = np.random.default_rng(0).choice(pixels, count, replace=False)
+    return np.sort(chosen)
 
 
 def tray_outline(floorlike: np.ndarray) -> np.ndarray:
