@@ -82,7 +82,7 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
     for _ in range(4):
         if inliers.sum() < 12:
             break
-        chosen = terms_and_colours[inliers]
+        chosen = np.compress(inliers, terms_and_colours, axis=0)  # (far cheaper than [inliers])
         products = chosen.T @ chosen[:, :6]
         coefficients = np.linalg.solve(products[:6], products[6:].T)
         residual = _distance(pixels, basis @ coefficients)
