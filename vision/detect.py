@@ -26,7 +26,7 @@ SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
-TEXTURE_SAMPLE = 8192
+TEXTURE_SAMPLE = 4096
 # Linear light's log of every 8-bit level (the +3 keeps black finite, as in the floor's).
 _LOG_LEVEL = (GAMMA * np.log(np.arange(256, dtype=np.float32) + 3)).astype(np.float32)
 
