@@ -15,6 +15,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import median
 from typing import Protocol
 
 import numpy as np
@@ -85,7 +86,7 @@ class CommonFaces:
             brighter = [_shading(x) for x in f if x["core"] >= split]
             if max(darker) >= DARK_GREY:
                 return self._unknown(f, "the darker faces are not dark paint")
-            if float(np.median(brighter)) < SHADED:
+            if median(brighter) < SHADED:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             return [self._split_vote(x, split) for x in f]
         dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
