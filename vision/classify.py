@@ -66,7 +66,8 @@ class CommonFaces:
     light), the darker group is dark in the picture too, and the lighter group is shaded like
     half-cylinders; lighter paint on another set leaves a smaller gap, or puts the even,
     flat-looking faces in the lighter group. A throw with one group only is four dark faces
-    when all are dark (the surer when evenly lit), four round faces when all are light,
+    when all are dark (the surer when evenly lit, and not when most are shaded like
+    half-cylinders: plain wood in dim light looks dark too), four round faces when all are light,
     shaded like half-cylinders (or showing two lamps' highlights) and alike in colour;
     anything else cannot be told without calibration.
     """
@@ -91,7 +92,10 @@ class CommonFaces:
             return [self._split_vote(x, split) for x in f]
         dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
         if dark > 0:
-            return [FaceVote("flat", _logistic(dark)) for _ in f]
+            # One dark face's shading is noise, but most of the four shaded like
+            # half-cylinders is plain wood that looks dark in dim light.
+            shaded = max(0.0, (median(_shading(x) for x in f) - SHADED) / 0.05)
+            return [FaceVote("flat", _logistic(dark - shaded)) for _ in f]
         wood = min(_woodness(x, grey) for x, grey in zip(f, greys, strict=True))
         if wood > 0 and _alike_in_colour(f):
             return [FaceVote("round", _logistic(wood)) for _ in f]
