@@ -17,7 +17,8 @@ import numpy as np
 from vision.classify import CalibratedFaces
 from vision.features import NAMES
 
-VERSION = 1
+# 2: roundness is bounded to -1..1 (an ill-conditioned fit made it run to 3 and more).
+VERSION = 2
 
 
 class CalibrationError(ValueError):
@@ -50,7 +51,9 @@ class Calibration:
         try:
             version = data["version"]
             if type(version) is not int or version != VERSION:
-                raise CalibrationError(f"calibration version {version!r} is not {VERSION}")
+                raise CalibrationError(
+                    f"calibration version {version!r} is not {VERSION}: calibrate again"
+                )
             if list(data["features"]) != list(NAMES):
                 raise CalibrationError("calibration was made with other features; calibrate again")
             tray = np.array(_numbers(data["tray"], "tray"), np.float32)

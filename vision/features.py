@@ -12,7 +12,8 @@ or colour of the light. From it:
   a round face brightens and darkens across its width);
 - `roundness`: share of the brightness that follows the slope of a half-cylinder's surface
   across the width (a round face turns away from the light towards its sides; a flat face
-  is lit the same all across);
+  is lit the same all across), -1 to 1: a varnish highlight falls off faster than the slope,
+  and the fit would put more than all of the brightness on it;
 - `bars`: dark bands across the stick (painted marks);
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
@@ -98,7 +99,7 @@ def measure(
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(np.mean(profile[middle_columns]))
     even, _, dome = shading_fit @ profile[inner_columns]
-    roundness = float(dome) / max(float(even + dome), 1e-3)
+    roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
     centre_band = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
