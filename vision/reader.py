@@ -7,6 +7,7 @@ reason found, because a wrong count is worse than asking for another throw.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from statistics import median
 
@@ -86,12 +87,13 @@ class StickReader:
         work, scale = _working(image)
         small = detection_image(work)
         floor = fit_floor(small, tray)
-        blobs, _ = find_blobs(small, floor, work.shape[1] / small.shape[1], tray)
+        blobs, outline = find_blobs(small, floor, work.shape[1] / small.shape[1], tray)
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = thickness if self.calibration is not None else 0.0
-        blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness)]
+        wall = outline * np.array([work.shape[1], work.shape[0]], np.float32)
+        blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness, wall)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
@@ -143,15 +145,24 @@ class StickReader:
         return 0.0, 0.0
 
 
-def _along_the_wall(blob: Blob, length: float, thickness: float) -> bool:
-    """A thin strip running along the tray's outline: the foot of the wall or its shadow,
-    which a low lamp can make differ from the floor; far thinner than any stick, and running
-    along the outline or longer than a stick."""
-    return (
-        thickness > 0
-        and blob.touches_edge >= 0.5
-        and blob.width < 0.6 * thickness
-        and (blob.touches_edge >= 3 or blob.length > 1.3 * length)
+def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
+    """A thin strip running along the tray's outline (`wall`, working pixels): the foot of the
+    wall or its shadow, which a low lamp can make differ from the floor; far thinner than any
+    stick, and running along the outline (touching it for a long way, or with both ends near
+    it) or longer than a stick."""
+    if not (thickness > 0 and blob.touches_edge >= 0.5 and blob.width < 0.6 * thickness):
+        return False
+    return blob.touches_edge >= 3 or blob.length > 1.3 * length or _ends_near(blob, wall, thickness)
+
+
+def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:
+    """Both ends of the blob's long axis lie within `distance` of the outline."""
+    angle = math.radians(blob.angle)
+    half = np.array([math.cos(angle), math.sin(angle)]) * blob.length / 2
+    contour = outline.reshape(-1, 1, 2)
+    return all(
+        abs(cv2.pointPolygonTest(contour, (float(x), float(y)), True)) <= distance
+        for x, y in (np.array(blob.center) - half, np.array(blob.center) + half)
     )
 
 

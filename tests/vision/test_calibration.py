@@ -309,6 +309,18 @@ def test_a_varnished_round_face_is_read_at_any_angle_to_the_light() -> None:
         assert (reading.status, reading.flat) == ("ok", flat), reading.reason
 
 
+def test_the_shadow_along_a_tray_wall_is_not_taken_for_a_hand() -> None:
+    """A low warm lamp lights the walnut tray from one side: the far wall casts a thin dark
+    strip along the outline, inside it. It runs along the wall from end to end and is far
+    thinner than a stick, so it is the wall's shadow, not something reaching in."""
+    setup = scenes.make_setup("barred", "walnut", "warm_lamp", 10018)
+    pictures = scenes.calibration_pictures(setup, 10018, noise_seed=10018)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    for seed, flat in ((10018007, 0), (10018025, 4)):
+        reading = reader.read(throw(setup, flat, seed))
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+
+
 def test_a_calibration_serves_another_resolution_of_the_same_view(
     calibration: Calibration,
 ) -> None:
