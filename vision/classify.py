@@ -92,10 +92,8 @@ class CommonFaces:
             return [self._split_vote(x, split) for x in f]
         dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
         if dark > 0:
-            # One dark face's shading is noise, but most of the four shaded like
-            # half-cylinders is plain wood that looks dark in dim light.
-            shaded = max(0.0, (median(_shading(x) for x in f) - SHADED) / 0.05)
-            return [FaceVote("flat", _logistic(dark - shaded)) for _ in f]
+            even = _evenly_lit(f)
+            return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         wood = min(_woodness(x, grey) for x, grey in zip(f, greys, strict=True))
         if wood > 0 and _alike_in_colour(f):
             return [FaceVote("round", _logistic(wood)) for _ in f]
@@ -112,11 +110,20 @@ class CommonFaces:
 
 
 def _darkness(x: dict[str, float], grey: float) -> float:
-    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance;
-    more when it is evenly lit as a flat face is. (Little light comes back from dark paint,
-    so noise and shadow make its shading unsteady: shading does not count against it.)"""
-    dark = min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
-    return dark + max(0.0, _bounded((SHADED - _shading(x)) / 0.05)) if dark > 0 else dark
+    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance."""
+    return min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+
+
+def _evenly_lit(f: list[dict[str, float]]) -> float:
+    """Evidence that faces which all look dark are flat, from how evenly lit most of them are.
+
+    Little light comes back from dark paint, so noise and shadow make one face's shading
+    unsteady: the median face speaks for the throw. Evenly lit, as flat faces are, it
+    supports them (within bounds); shaded like a half-cylinder it counts against them
+    without bound, for plain wood in dim light looks dark too.
+    """
+    even = (SHADED - median(_shading(x) for x in f)) / 0.05
+    return _bounded(even) if even > 0 else even
 
 
 def _woodness(x: dict[str, float], grey: float) -> float:

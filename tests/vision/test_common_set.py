@@ -34,3 +34,14 @@ def test_four_dim_wooden_round_faces_are_not_read_as_four_dark_faces() -> None:
     image = render(scenes.clean_scene(setup, 0, seed), setup.texture_seed, noise_seed=seed)
     reading = StickReader().read(image)
     assert reading.status == "rethrow" or reading.flat == 0, reading
+
+
+def test_one_varnish_highlight_does_not_decide_for_four_dark_faces() -> None:
+    """Four varnished dark faces on walnut under two lamps: one of them catches a highlight
+    and looks shaded. The other three are evenly lit, so the throw is four flat faces."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "two_lamps", 10016)
+    reader = StickReader()
+    for seed in (10016016, 10016020, 10016024):
+        image = render(scenes.clean_scene(setup, 4, seed), setup.texture_seed, noise_seed=seed)
+        reading = reader.read(image)
+        assert (reading.status, reading.flat) == ("ok", 4), reading.reason
