@@ -132,6 +132,8 @@ class StickReader:
                 return "a stick is partly hidden"
         if len(sticks) != 4:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
+        if len(blobs) > len(sticks):
+            return "something that is not a stick lies in the tray"
         return None
 
     def _stick_size(self, blobs: list[Blob], width: int) -> tuple[float, float]:
