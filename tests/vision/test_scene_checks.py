@@ -5,6 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vision import scenes
 from vision.reader import StickReader
@@ -27,3 +29,70 @@ def test_a_small_object_beside_the_four_sticks_asks_for_a_rethrow(radius: int) -
     reading = reader.read(image)
     assert reading.status == "rethrow"
     assert "not a stick" in reading.reason
+
+
+# Stick-like bars, each in its own cell of a 3 x 2 grid over the picture, so that several
+# lie apart as thrown sticks do.
+STICKS = st.lists(
+    st.tuples(st.floats(-0.1, 0.1), st.floats(-0.1, 0.1), st.floats(0.15, 0.3), st.floats(0, 180)),
+    max_size=5,
+)
+SHAPES = st.lists(
+    st.tuples(
+        st.sampled_from(["box", "disc", "line"]),
+        st.floats(0, 1),
+        st.floats(0, 1),
+        st.floats(0.01, 0.6),
+        st.floats(0.005, 0.2),
+        st.floats(0, 180),
+    ),
+    max_size=4,
+)
+COLOUR = st.tuples(*[st.integers(0, 255)] * 3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(64, 400),
+    st.integers(64, 300),
+    COLOUR,
+    COLOUR,
+    STICKS,
+    SHAPES,
+    st.integers(0, 40),
+)
+def test_any_picture_gets_an_answer_never_an_error(
+    width: int,
+    height: int,
+    floor: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    sticks: list[tuple[float, float, float, float]],
+    shapes: list[tuple[str, float, float, float, float, float]],
+    noise: int,
+) -> None:
+    """Whatever a camera delivers (here: a floor of any colour, up to five stick-like bars
+    and other boxes, discs and lines on it, and noise), the reader answers ok for exactly
+    four sticks or rethrow with a reason."""
+    image = np.full((height, width, 3), floor, np.uint8)
+    for cell, (dx, dy, length, angle) in enumerate(sticks):
+        x, y = (cell % 3 + 0.5) / 3 + dx / 3, (cell // 3 + 0.5) / 2 + dy / 2
+        box = ((x * width, y * height), (length * width, length * width / 7), angle)
+        cv2.fillPoly(image, [cv2.boxPoints(box).astype(np.int32)], ink)
+    for kind, x, y, length, thickness, angle in shapes:
+        centre = (x * width, y * height)
+        size = (length * width, max(1.0, thickness * width))
+        if kind == "box":
+            cv2.fillPoly(image, [cv2.boxPoints((centre, size, angle)).astype(np.int32)], ink)
+        elif kind == "disc":
+            cv2.circle(image, (int(centre[0]), int(centre[1])), int(size[1]) + 1, ink, -1)
+        else:
+            turn = np.radians(angle)
+            start = (int(centre[0]), int(centre[1]))
+            end = (int(centre[0] + size[0] * np.cos(turn)), int(centre[1] + size[0] * np.sin(turn)))
+            cv2.line(image, start, end, ink, int(size[1]) % 9 + 1)
+    rng = np.random.default_rng(noise)
+    image = np.clip(image + rng.normal(0, noise, image.shape), 0, 255).astype(np.uint8)
+    reading = StickReader().read(image)
+    assert reading.status in ("ok", "rethrow")
+    assert reading.status == "rethrow" or len(reading.sticks) == 4
+    assert reading.status == "ok" or reading.reason
