@@ -60,15 +60,20 @@ class MeasuredStick:
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
     """The stick resampled along its axis with MARGIN columns of floor on each side."""
     angle = math.radians(blob.angle)
-    along = np.array([math.cos(angle), math.sin(angle)]) * blob.length / STRIP_LENGTH
-    across = np.array([-math.sin(angle), math.cos(angle)]) * blob.width / STRIP_WIDTH
+    cos, sin = math.cos(angle), math.sin(angle)
+    step_along, step_across = blob.length / STRIP_LENGTH, blob.width / STRIP_WIDTH
     width = STRIP_WIDTH + 2 * MARGIN
-    origin = np.array(blob.center) - along * STRIP_LENGTH / 2 - across * width / 2
     # Maps strip (column, row) to image (x, y): columns run across, rows along.
-    matrix = np.array([[across[0], along[0], origin[0]], [across[1], along[1], origin[1]]])
+    half_along, half_across = step_along * STRIP_LENGTH / 2, step_across * width / 2
+    x0 = blob.center[0] - cos * half_along + sin * half_across
+    y0 = blob.center[1] - sin * half_along - cos * half_across
+    matrix = np.array(
+        [[-sin * step_across, cos * step_along, x0], [cos * step_across, sin * step_along, y0]],
+        np.float32,
+    )
     return cv2.warpAffine(
         work,
-        matrix.astype(np.float32),
+        matrix,
         (width, STRIP_LENGTH),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
@@ -97,7 +102,7 @@ def measure(
     peak = float(smooth[top])
     colour = np.log(np.maximum(columns[MARGIN + first + top], 1e-3))
     middle_columns, inner_columns, shading_fit = _across(n)
-    middle = float(np.mean(profile[middle_columns]))
+    middle = float(middle_columns @ profile)
     even, _, dome = shading_fit @ profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
@@ -127,15 +132,16 @@ def measure(
 
 @lru_cache(maxsize=64)
 def _across(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For a stick n columns wide: its middle columns, its inner columns, and the least-squares
-    fit over the inner columns of the brightness across the width as ambient + tilt + cosine
-    of the surface's slope. A round face's normal turns from the light towards its sides, a
-    flat face's does not. The outer columns are left out: there a flat face shows its rounded
-    underside or its shadow."""
+    """For a stick n columns wide: weights averaging its middle columns, its inner columns, and
+    the least-squares fit over the inner columns of the brightness across the width as
+    ambient + tilt + cosine of the surface's slope. A round face's normal turns from the light
+    towards its sides, a flat face's does not. The outer columns are left out: there a flat
+    face shows its rounded underside or its shadow."""
     x = (np.arange(n) + 0.5) / n * 2 - 1
     inner = np.abs(x) <= INNER_WIDTH
     basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
-    return np.abs(x) < 0.3, inner, np.linalg.pinv(basis[inner])
+    middle = (np.abs(x) < 0.3).astype(np.float32)
+    return middle / middle.sum(), inner, np.linalg.pinv(basis[inner])
 
 
 def _channel_mean(image: np.ndarray) -> np.ndarray:
@@ -174,7 +180,7 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     across (dark paint on a dark floor) is left whole.
     """
     shadowy = (columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)
-    if shadowy.mean() > 0.7:
+    if np.count_nonzero(shadowy) > 0.7 * len(shadowy):
         return 0, len(columns)
     limit = int(0.4 * len(columns))
     left = 0
@@ -193,10 +199,13 @@ def _sharpness(grey: np.ndarray) -> float:
     strip's grey levels."""
     rows = slice(STRIP_LENGTH // 5, STRIP_LENGTH * 4 // 5)
     profile = column_medians(grey[rows])
+    jumps = np.abs(np.diff(profile))
+    side = MARGIN + 4
     steps = []
-    for side in (profile[: MARGIN + 4], profile[-(MARGIN + 4) :][::-1]):
-        height = abs(float(side[-1] - side[0]))
-        if height < 8:
-            continue
-        steps.append(float(np.max(np.abs(np.diff(side)))) / height)
+    for height, jump in (
+        (abs(float(profile[side - 1] - profile[0])), jumps[: side - 1]),
+        (abs(float(profile[-side] - profile[-1])), jumps[-(side - 1) :]),
+    ):
+        if height >= 8:
+            steps.append(float(jump.max()) / height)
     return min(steps) if steps else 1.0
