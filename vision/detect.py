@@ -118,15 +118,12 @@ def find_blobs(
     dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
-    # Two pixels in from the outline: the foot of the tray wall is not an object.
-    inside = polygon_mask(polygon, dh, dw).astype(np.uint8)
-    tray = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
+    tray, edge, tray_area = _tray_masks(polygon.astype(np.float32).tobytes(), dh, dw)
     mask = (objects & tray).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    edge = tray & ~cv2.erode(tray.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    min_area = min_area_fraction * max(int(tray.sum()), 1)
+    min_area = min_area_fraction * max(tray_area, 1)
     blobs = []
     for label in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[label])
@@ -142,6 +139,18 @@ def find_blobs(
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
+
+
+@lru_cache(maxsize=4)
+def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The tray's floor two pixels in from its outline (float32 x, y fractions, as bytes: a
+    calibrated tray is the same every frame), the floor's edge, and its area in pixels. The
+    foot of the tray wall is not an object."""
+    outline = np.frombuffer(polygon, np.float32).reshape(-1, 2)
+    inside = polygon_mask(outline, height, width).astype(np.uint8)
+    tray = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
+    edge = tray & ~cv2.erode(tray.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    return tray, edge, int(np.count_nonzero(tray))
 
 
 def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> bool:
