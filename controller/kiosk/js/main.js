@@ -342,9 +342,10 @@ async function boot() {
     (event) => {
       if (event.type === "game") showView(event.data);
     },
+    // The socket's first message is the current view, in order with the events after it; a
+    // view fetched over HTTP here could arrive after a newer event and put the page back.
     (connected) => {
       $("conn-banner").hidden = connected;
-      if (connected) getJson("/api/game").then(showView, console.error);
     },
   );
   window.setInterval(pollStatus, 5000);
