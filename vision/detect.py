@@ -15,11 +15,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.floor import FloorModel, polygon_mask
+from vision.floor import LINEAR_LEVEL, FloorModel, polygon_mask
 from vision.order import quantile
 
 DETECT_WIDTH = 320
-GAMMA = 2.2
 OBJECT_FACTOR = math.log(1.2)
 SHADOW_FLOOR = math.log(0.18)
 SHADOW_TOP = math.log(0.93)
@@ -27,8 +26,7 @@ PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
 TEXTURE_SAMPLE = 4096
-# Linear light's log of every 8-bit level (the +3 keeps black finite, as in the floor's).
-_LOG_LEVEL = (GAMMA * np.log(np.arange(256, dtype=np.float32) + 3)).astype(np.float32)
+_LOG_LEVEL = np.log(LINEAR_LEVEL).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     """
     h, w = small.shape[:2]
     log_ratio = cv2.LUT(small, _LOG_LEVEL)
-    cv2.subtract(log_ratio, floor.log_grid(h, w, GAMMA), dst=log_ratio)
+    cv2.subtract(log_ratio, floor.log_grid(h, w), dst=log_ratio)
     b, g, r = cv2.split(log_ratio)
     high = cv2.max(cv2.max(b, g), r)
     low = cv2.min(cv2.min(b, g), r)
@@ -131,11 +129,10 @@ def find_blobs(
             continue
         component = labels[y : y + bh, x : x + bw] == label
         shadowy = maybe_shadow[y : y + bh, x : x + bw]
-        on_edge = float((edge[y : y + bh, x : x + bw] & component).sum())
-        if _wall_shadow(component, shadowy, on_edge):
+        window_edge = edge[y : y + bh, x : x + bw]
+        if _wall_shadow(component, shadowy, float((window_edge & component).sum())):
             continue
         for part, shape in _apart(component, shadowy, min_area):
-            window_edge = edge[y : y + bh, x : x + bw]
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon

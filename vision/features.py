@@ -33,8 +33,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.detect import GAMMA, Blob
-from vision.floor import FloorModel
+from vision.detect import Blob
+from vision.floor import LINEAR_LEVEL, FloorModel, linear
 from vision.order import column_medians, median, quantile
 
 NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss")
@@ -43,8 +43,6 @@ STRIP_WIDTH = 16
 MARGIN = 6
 INNER_WIDTH = 0.7
 WHOLE_WIDTH = 0.87
-# Every 8-bit level in linear light, (level + 3) ** GAMMA: the strip's pixels are whole levels.
-_LINEAR_LEVEL = (np.arange(256, dtype=np.float32) + 3) ** GAMMA
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
 
 
@@ -89,7 +87,7 @@ def measure(
     strip = pixels.astype(np.float32)
     h, w = work.shape[:2]
     floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
-    ratio = cv2.LUT(pixels, _LINEAR_LEVEL) / ((floor_colour + 3) ** GAMMA)
+    ratio = cv2.LUT(pixels, LINEAR_LEVEL) / linear(floor_colour)
     rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
     columns = column_medians(ratio[rows])
     first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])

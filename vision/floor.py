@@ -17,6 +17,18 @@ import numpy as np
 from vision.order import column_medians, median, quantile
 
 GRID_WIDTH = 80
+GAMMA = 2.2
+
+
+def linear(level: np.ndarray) -> np.ndarray:
+    """8-bit levels (or colours) in linear light, undoing the camera's gamma; the +3 keeps
+    black above zero, so ratios and logs of it stay finite."""
+    light: np.ndarray = (level + 3) ** GAMMA
+    return light
+
+
+# Every 8-bit level in linear light: a table for pictures, whose pixels are whole levels.
+LINEAR_LEVEL = linear(np.arange(256, dtype=np.float32))
 
 
 def _quadratic(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -37,16 +49,15 @@ class FloorModel:
 
     coefficients: np.ndarray
 
-    def log_grid(self, height: int, width: int, gamma: float) -> np.ndarray:
-        """gamma x log(colour + 3) of the floor on a height x width grid (float32 BGR), the
-        floor's level in linear light: evaluated at the centres of the cells of a coarse grid
-        and interpolated between them, which for so smooth a surface is exact to a small
-        fraction of a level (the outermost half cell takes the nearest centre's value) and
-        far cheaper."""
+    def log_grid(self, height: int, width: int) -> np.ndarray:
+        """The log of the floor colour in linear light on a height x width grid (float32 BGR):
+        evaluated at the centres of the cells of a coarse grid and interpolated between them,
+        which for so smooth a surface is exact to a small fraction of a level (the outermost
+        half cell takes the nearest centre's value) and far cheaper."""
         columns = min(width, GRID_WIDTH)
         rows = max(2, round(columns * height / width))
         colour = _basis(rows, columns) @ self.coefficients
-        coarse = (gamma * np.log(np.maximum(colour, 0) + 3)).astype(np.float32)
+        coarse = np.log(linear(np.maximum(colour, 0))).astype(np.float32)
         grid: np.ndarray = cv2.resize(
             coarse.reshape(rows, columns, 3), (width, height), interpolation=cv2.INTER_LINEAR
         )
