@@ -174,8 +174,10 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
 
     A shadow darkens the floor in every channel (by a factor that differs per channel when
     the lights differ in colour) and lies along one side of the stick; up to 40% of the width
-    is trimmed from the side with the longer such run. A stick that looks like shadow all
-    across (dark paint on a dark floor) is left whole.
+    is trimmed from the side whose run holds more shadow (darkness summed over its columns):
+    the floor just outside the other side is often a little dim too (the outline is a pixel
+    generous, the stick shades the floor near it), in a longer but far fainter run. A stick
+    that looks like shadow all across (dark paint on a dark floor) is left whole.
     """
     shadowy = (columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)
     if np.count_nonzero(shadowy) > 0.7 * len(shadowy):
@@ -187,7 +189,8 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     right = 0
     while right < limit and shadowy[-1 - right]:
         right += 1
-    if left >= right:
+    darkness = 1 - columns.mean(axis=1)
+    if darkness[:left].sum() >= darkness[len(columns) - right :].sum():
         return left, len(columns)
     return 0, len(columns) - right
 
