@@ -28,6 +28,11 @@ SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.floa
 SHADING = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
+# Most evidence one shading feature can give (that of a face 3.5 spreads from the other): how
+# a round face is shaded changes with its angle to the light, and four faces in calibration
+# can all happen to sit alike, so shading may decide a face that colour leaves open but not
+# veto a colour that is clearly the other face's.
+SHADING_CAP = 0.5 * 3.5**2
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 SHADED = 0.25
@@ -176,7 +181,9 @@ class CalibratedFaces:
         # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped at
         # what a face measured exactly as in calibration would give: a feature thrown far off
         # (a highlight, a clipped white, a shadow in the strip) cannot outvote the others.
+        # Shading is capped lower still (see SHADING_CAP).
         cap = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
+        cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
         if not whole_width:
             ratios[SHADING] = np.minimum(ratios[SHADING], 0)

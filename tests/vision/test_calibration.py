@@ -344,3 +344,16 @@ def test_a_round_face_whose_sides_melt_into_the_floor_is_not_read_as_flat() -> N
     assert [stick.whole_width for stick in sticks].count(False) == 1
     reading = reader.read(picture)
     assert reading.status == "rethrow" or reading.flat == 0
+
+
+def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_flat() -> None:
+    """Light-painted sticks on linen by a window: some round faces, turned so the window
+    light falls evenly across them, show no more shading than the flat faces in calibration.
+    Their colour is plain wood's beyond doubt, and shading alone may sway a vote but not veto
+    every other measurement of the face."""
+    setup = scenes.make_setup("light", "linen", "window", 10012)
+    pictures = scenes.calibration_pictures(setup, 10012, noise_seed=10012)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    for seed, flat in ((10012003, 1), (10012016, 3), (10012022, 0)):
+        reading = reader.read(throw(setup, flat, seed))
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
