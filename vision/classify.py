@@ -15,6 +15,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from statistics import median
 from typing import Protocol
 
@@ -169,6 +170,15 @@ class CalibratedFaces:
         pooled = np.sqrt((flat.var(axis=0) + round_.var(axis=0)) / 2)
         return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(pooled, SPREAD_FLOOR))
 
+    @cached_property
+    def evidence_cap(self) -> np.ndarray:
+        """Most evidence each feature can give: what a face measured exactly as in calibration
+        would give, so a feature thrown far off (a highlight, a clipped white, a shadow in the
+        strip) cannot outvote the others; shading is capped lower still (see SHADING_CAP)."""
+        cap: np.ndarray = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
+        cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
+        return cap
+
     def classify(self, features: np.ndarray, whole_width: bool = True) -> FaceVote:
         """The face `features` look like; a stick without its whole width (see
         `vision.features`) gets no evidence for flat from its shading."""
@@ -178,12 +188,8 @@ class CalibratedFaces:
         d_round = float(np.sqrt(np.mean(to_round**2)))
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
-        # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped at
-        # what a face measured exactly as in calibration would give: a feature thrown far off
-        # (a highlight, a clipped white, a shadow in the strip) cannot outvote the others.
-        # Shading is capped lower still (see SHADING_CAP).
-        cap = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
-        cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
+        # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped.
+        cap = self.evidence_cap
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
         if not whole_width:
             ratios[SHADING] = np.minimum(ratios[SHADING], 0)

@@ -279,6 +279,16 @@ def test_pictures_of_different_sizes_are_refused(pictures: Pictures) -> None:
 # -- reading with a calibration ----------------------------------------------------------------
 
 
+def assert_read_right(setup: scenes.Setup, seed: int, throws: list[tuple[int, int]]) -> None:
+    """A reader calibrated on `setup` as the tune split calibrates set-up `seed` reads each
+    (throw seed, flat faces) of `throws` ok with the right count."""
+    pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    for throw_seed, flat in throws:
+        reading = reader.read(throw(setup, flat, throw_seed))
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+
+
 @pytest.mark.parametrize("style", ["light", "barred"])
 def test_a_calibrated_reader_reads_a_set_the_common_reader_cannot(style: str) -> None:
     """Light-painted and barred sticks are read once calibrated; uncalibrated they are never
@@ -302,11 +312,7 @@ def test_a_varnished_round_face_is_read_at_any_angle_to_the_light() -> None:
     is then shaded less than those in calibration, which must still look round, not like
     neither face (how shaded a face is, is bounded: all of its brightness at most)."""
     setup = scenes.make_setup("dark_varnished", "linen", "overhead", 10011, 1280, 720)
-    pictures = scenes.calibration_pictures(setup, 10011, noise_seed=10011)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    for seed, flat in ((10011023, 3), (10011028, 2)):
-        reading = reader.read(throw(setup, flat, seed))
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+    assert_read_right(setup, 10011, [(10011023, 3), (10011028, 2)])
 
 
 def test_the_shadow_along_a_tray_wall_is_not_taken_for_a_hand() -> None:
@@ -314,11 +320,7 @@ def test_the_shadow_along_a_tray_wall_is_not_taken_for_a_hand() -> None:
     strip along the outline, inside it. It runs along the wall from end to end and is far
     thinner than a stick, so it is the wall's shadow, not something reaching in."""
     setup = scenes.make_setup("barred", "walnut", "warm_lamp", 10018)
-    pictures = scenes.calibration_pictures(setup, 10018, noise_seed=10018)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    for seed, flat in ((10018007, 0), (10018025, 4)):
-        reading = reader.read(throw(setup, flat, seed))
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+    assert_read_right(setup, 10018, [(10018007, 0), (10018025, 4)])
 
 
 def test_a_calibration_serves_another_resolution_of_the_same_view(
@@ -352,8 +354,4 @@ def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_fla
     Their colour is plain wood's beyond doubt, and shading alone may sway a vote but not veto
     every other measurement of the face."""
     setup = scenes.make_setup("light", "linen", "window", 10012)
-    pictures = scenes.calibration_pictures(setup, 10012, noise_seed=10012)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    for seed, flat in ((10012003, 1), (10012016, 3), (10012022, 0)):
-        reading = reader.read(throw(setup, flat, seed))
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+    assert_read_right(setup, 10012, [(10012003, 1), (10012016, 3), (10012022, 0)])

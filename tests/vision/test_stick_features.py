@@ -9,14 +9,14 @@ import pytest
 
 from vision.detect import Blob
 from vision.features import NAMES, measure
-from vision.floor import FloorModel
+from vision.floor import GAMMA, fit_floor
 
 FLOOR_LEVEL = 120
 
 
 def _level(ratio: float) -> int:
     """The 8-bit level whose linear light is `ratio` times the floor's."""
-    return round((FLOOR_LEVEL + 3) * math.pow(ratio, 1 / 2.2) - 3)
+    return round((FLOOR_LEVEL + 3) * math.pow(ratio, 1 / GAMMA) - 3)
 
 
 def _flat_stick_between(shadow_side: str) -> tuple[np.ndarray, Blob]:
@@ -42,7 +42,7 @@ def _flat_stick_between(shadow_side: str) -> tuple[np.ndarray, Blob]:
 @pytest.mark.parametrize("shadow_side", ["above", "below"])
 def test_a_flat_face_beside_its_shadow_is_measured_evenly_lit(shadow_side: str) -> None:
     image, blob = _flat_stick_between(shadow_side)
-    floor = FloorModel(np.array([[FLOOR_LEVEL] * 3] + [[0.0] * 3] * 5, np.float32))
+    floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
     features = dict(zip(NAMES, measure(image, blob, floor).features, strict=True))
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
