@@ -15,7 +15,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.floor import LINEAR_LEVEL, FloorModel, polygon_mask
+from vision.floor import FloorModel, log_linear, polygon_mask
 from vision.order import quantile
 
 DETECT_WIDTH = 320
@@ -26,7 +26,7 @@ PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
 TEXTURE_SAMPLE = 4096
-_LOG_LEVEL = np.log(LINEAR_LEVEL).astype(np.float32)
+_LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,10 @@ def find_blobs(
     mask = (objects & tray).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    # 16-bit labels (a detection image cannot hold more components) take half the time.
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask, connectivity=8, ltype=cv2.CV_16U
+    )
     min_area = min_area_fraction * max(tray_area, 1)
     blobs = []
     for label in range(1, count):

@@ -27,6 +27,13 @@ def linear(level: np.ndarray) -> np.ndarray:
     return light
 
 
+def log_linear(level: np.ndarray) -> np.ndarray:
+    """The log of `linear(level)`, taken as GAMMA * log(level + 3): a log instead of a power
+    and a log, several times cheaper on a picture's worth of floor colours."""
+    logged: np.ndarray = GAMMA * cv2.log(np.asarray(level + 3, np.float32))
+    return logged
+
+
 # Every 8-bit level in linear light: a table for pictures, whose pixels are whole levels.
 LINEAR_LEVEL = linear(np.arange(256, dtype=np.float32))
 
@@ -57,7 +64,7 @@ class FloorModel:
         columns = min(width, GRID_WIDTH)
         rows = max(2, round(columns * height / width))
         colour = _basis(rows, columns) @ self.coefficients
-        coarse = np.log(linear(np.maximum(colour, 0))).astype(np.float32)
+        coarse = log_linear(np.maximum(colour, 0))
         grid: np.ndarray = cv2.resize(
             coarse.reshape(rows, columns, 3), (width, height), interpolation=cv2.INTER_LINEAR
         )
