@@ -37,6 +37,7 @@ SHADING_CAP = 0.5 * 3.5**2
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 SHADED = 0.25
+FAINTLY_SHADED = 0.15
 DARK_GREY = 85
 DARK_CORE = -0.3
 COLOUR_SPREAD = 0.25
@@ -75,7 +76,9 @@ class CommonFaces:
     when all are dark (the surer when evenly lit, and not when most are shaded like
     half-cylinders: plain wood in dim light looks dark too), four round faces when all are light,
     shaded like half-cylinders (or showing two lamps' highlights) and alike in colour;
-    anything else cannot be told without calibration.
+    anything else cannot be told without calibration. When most of four light faces are
+    clearly shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is
+    round too: a flat face of plain wood is lit evenly, well under that.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -100,7 +103,8 @@ class CommonFaces:
         if dark > 0:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
-        wood = min(_woodness(x, grey) for x, grey in zip(f, greys, strict=True))
+        needed = FAINTLY_SHADED if median(_shading(x) for x in f) >= SHADED else SHADED
+        wood = min(_woodness(x, grey, needed) for x, grey in zip(f, greys, strict=True))
         if wood > 0 and _alike_in_colour(f):
             return [FaceVote("round", _logistic(wood)) for _ in f]
         return self._unknown(f, "does not look like a dark flat face or a plain wooden round face")
@@ -132,11 +136,11 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     return _bounded(even) if even > 0 else even
 
 
-def _woodness(x: dict[str, float], grey: float) -> float:
+def _woodness(x: dict[str, float], grey: float, shaded: float = SHADED) -> float:
     """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder; more the
     clearer the shading."""
-    light, shaded = (grey - DARK_GREY) / 5, (_shading(x) - SHADED) / 0.05
-    return light + _bounded(shaded) if min(light, shaded) > 0 else min(light, shaded)
+    light, shading = (grey - DARK_GREY) / 5, (_shading(x) - shaded) / 0.05
+    return light + _bounded(shading) if min(light, shading) > 0 else min(light, shading)
 
 
 def _shading(x: dict[str, float]) -> float:

@@ -45,3 +45,29 @@ def test_one_varnish_highlight_does_not_decide_for_four_dark_faces() -> None:
         image = render(scenes.clean_scene(setup, 4, seed), setup.texture_seed, noise_seed=seed)
         reading = reader.read(image)
         assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
+def test_four_round_faces_one_only_faintly_shaded_are_read() -> None:
+    """Four plain-wood round faces, one lying so that the light shades it only faintly: the
+    others are clearly shaded like half-cylinders, so it is wood too and the throw is read."""
+    cases = (("dark", "linen", "overhead", 10010, (10010005, 10010036)),)
+    cases += (("dark_varnished", "walnut", "two_lamps", 10016, (10016012,)),)
+    reader = StickReader()
+    for style, tray, light, setup_seed, seeds in cases:
+        setup = scenes.make_setup(style, tray, light, setup_seed)
+        for seed in seeds:
+            scene = scenes.clean_scene(setup, 0, seed)
+            reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
+            assert (reading.status, reading.flat) == ("ok", 0), reading.reason
+
+
+def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
+    """An unpainted set (not the common one) with one flat face up among round ones: the flat
+    face is plain wood as light as the rest but evenly lit, so the common reader must not
+    count it round (it may only ask for another throw)."""
+    setup = scenes.make_setup("unpainted", "felt_green", "two_lamps", 10004)
+    reader = StickReader()
+    for seed in (10004000, 10004001, 10004007, 10004015):
+        image = render(scenes.clean_scene(setup, 1, seed), setup.texture_seed, noise_seed=seed)
+        reading = reader.read(image)
+        assert reading.status == "rethrow" or reading.flat == 1, reading
