@@ -93,7 +93,7 @@ def measure(
     first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])
     first, last = _trim_edges(columns, first, last)
     body = _channel_mean(ratio)[:, MARGIN + first : MARGIN + last]
-    profile = columns[MARGIN + first : MARGIN + last].mean(axis=1)
+    profile = columns[MARGIN + first : MARGIN + last].sum(axis=1) / 3
     n = len(profile)
     smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
@@ -104,7 +104,8 @@ def measure(
     even, _, dome = shading_fit @ profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
-    centre_band = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
+    centre = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)]
+    centre_band = centre.sum(axis=1) / centre.shape[1]
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
     bars = 1 - quantile(along, 0.08) / max(median(along), 1e-3)
     gloss = quantile(body[rows], 0.99) / max(peak, 1e-3)
@@ -158,8 +159,9 @@ def _moving_average(profile: np.ndarray) -> np.ndarray:
 
 def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
     """Drop the outer columns that are mostly floor (the blob's outline is a pixel generous)."""
-    departure = np.abs(np.log(np.maximum(columns, 1e-3))).max(axis=1)[MARGIN : MARGIN + STRIP_WIDTH]
-    strong = departure[first:last] > 0.5 * float(departure[first:last].max())
+    inner = columns[MARGIN + first : MARGIN + last]
+    departure = np.abs(np.log(np.maximum(inner, 1e-3))).max(axis=1)
+    strong = departure > 0.5 * float(departure.max())
     inside = np.nonzero(strong)[0]
     if len(inside) < 4:
         return first, last
@@ -179,8 +181,8 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     generous, the stick shades the floor near it), in a longer but far fainter run. A stick
     that looks like shadow all across (dark paint on a dark floor) is left whole.
     """
-    shadowy = (columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)
-    if np.count_nonzero(shadowy) > 0.7 * len(shadowy):
+    shadowy = ((columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)).tolist()
+    if sum(shadowy) > 0.7 * len(shadowy):
         return 0, len(columns)
     limit = int(0.4 * len(columns))
     left = 0
@@ -189,10 +191,13 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     right = 0
     while right < limit and shadowy[-1 - right]:
         right += 1
-    darkness = 1 - columns.mean(axis=1)
-    if darkness[:left].sum() >= darkness[len(columns) - right :].sum():
-        return left, len(columns)
-    return 0, len(columns) - right
+    if left and right:
+        darkness = 1 - columns.sum(axis=1) / 3
+        if darkness[:left].sum() < darkness[len(columns) - right :].sum():
+            left = 0
+        else:
+            right = 0
+    return left, len(columns) - right
 
 
 def _sharpness(grey: np.ndarray) -> float:

@@ -104,7 +104,8 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
         products = chosen.T @ chosen[:, :6]
         coefficients = np.linalg.solve(products[:6], products[6:].T)
         residual = _distance(pixels, basis @ coefficients)
-        refined = region & (residual < max(12.0, 3.5 * median(residual[inliers])))
+        typical = median(np.compress(inliers, residual))
+        refined = region & (residual < max(12.0, 3.5 * typical))
         if np.array_equal(refined, inliers):
             break  # converged: another round would fit the same surface
         inliers = refined
