@@ -133,7 +133,7 @@ def find_blobs(
         component = labels[y : y + bh, x : x + bw] == label
         shadowy = maybe_shadow[y : y + bh, x : x + bw]
         window_edge = edge[y : y + bh, x : x + bw]
-        if _wall_shadow(component, shadowy, float((window_edge & component).sum())):
+        if _wall_shadow(component, shadowy, int(np.count_nonzero(window_edge & component))):
             continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
@@ -153,7 +153,7 @@ def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np
     return tray, edge, int(np.count_nonzero(tray))
 
 
-def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> bool:
+def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: int) -> bool:
     """The tray wall's shadow on the floor: a shadow-like strip running along the outline
     (a coloured lamp over a grained floor leaves some of its pixels not shadow-like).
 
@@ -162,7 +162,7 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: float) -> 
     """
     if not on_edge:
         return False
-    along = on_edge * on_edge / max(float(component.sum()), 1.0)
+    along = on_edge * on_edge / max(int(np.count_nonzero(component)), 1)
     share = float(shadowy[component].mean())
     return (share > 0.9 and along >= 1) or (share > 0.6 and along >= 3)
 
@@ -251,8 +251,9 @@ def _measure(
         rw, rh, angle = rh, rw, angle + 90
     corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
     area = shape.area
-    left, top = shape.outline.min(axis=0) + np.array(offset)
-    right, bottom = shape.outline.max(axis=0) + np.array(offset)
+    left, top, box_width, box_height = cv2.boundingRect(shape.outline)
+    left, top = left + x, top + y
+    right, bottom = left + box_width - 1, top + box_height - 1
     return Blob(
         center=(cx * scale, cy * scale),
         length=rw * scale,
@@ -261,6 +262,6 @@ def _measure(
         area=area * scale * scale,
         fill=area / max(rw * rh, 1.0),
         touches_frame=bool(left <= 0 or top <= 0 or right >= size[0] - 1 or bottom >= size[1] - 1),
-        touches_edge=float((edge & part).sum()) / max(rh, 1.0),
+        touches_edge=int(np.count_nonzero(edge & part)) / max(rh, 1.0),
         corners=tuple((float(px), float(py)) for px, py in corners),
     )
