@@ -50,8 +50,10 @@ def test_one_varnish_highlight_does_not_decide_for_four_dark_faces() -> None:
 def test_four_round_faces_one_only_faintly_shaded_are_read() -> None:
     """Four plain-wood round faces, one lying so that the light shades it only faintly: the
     others are clearly shaded like half-cylinders, so it is wood too and the throw is read."""
-    cases = (("dark", "linen", "overhead", 10010, (10010005, 10010036)),)
-    cases += (("dark_varnished", "walnut", "two_lamps", 10016, (10016012,)),)
+    cases = (
+        ("dark", "linen", "overhead", 10010, (10010005, 10010036)),
+        ("dark_varnished", "walnut", "two_lamps", 10016, (10016012,)),
+    )
     reader = StickReader()
     for style, tray, light, setup_seed, seeds in cases:
         setup = scenes.make_setup(style, tray, light, setup_seed)
