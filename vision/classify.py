@@ -136,10 +136,10 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     return _bounded(even) if even > 0 else even
 
 
-def _woodness(x: dict[str, float], grey: float, shaded: float = SHADED) -> float:
-    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder; more the
-    clearer the shading."""
-    light, shading = (grey - DARK_GREY) / 5, (_shading(x) - shaded) / 0.05
+def _woodness(x: dict[str, float], grey: float, needed: float = SHADED) -> float:
+    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder (at least
+    `needed`); more the clearer the shading."""
+    light, shading = (grey - DARK_GREY) / 5, (_shading(x) - needed) / 0.05
     return light + _bounded(shading) if min(light, shading) > 0 else min(light, shading)
 
 

@@ -133,7 +133,7 @@ def find_blobs(
         component = labels[y : y + bh, x : x + bw] == label
         shadowy = maybe_shadow[y : y + bh, x : x + bw]
         window_edge = edge[y : y + bh, x : x + bw]
-        if _wall_shadow(component, shadowy, int(np.count_nonzero(window_edge & component))):
+        if _wall_shadow(component, shadowy, area, int(np.count_nonzero(window_edge & component))):
             continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
@@ -153,7 +153,7 @@ def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np
     return tray, edge, int(np.count_nonzero(tray))
 
 
-def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: int) -> bool:
+def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, area: int, on_edge: int) -> bool:
     """The tray wall's shadow on the floor: a shadow-like strip running along the outline
     (a coloured lamp over a grained floor leaves some of its pixels not shadow-like).
 
@@ -162,7 +162,7 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, on_edge: int) -> bo
     """
     if not on_edge:
         return False
-    along = on_edge * on_edge / max(int(np.count_nonzero(component)), 1)
+    along = on_edge * on_edge / max(area, 1)
     share = float(shadowy[component].mean())
     return (share > 0.9 and along >= 1) or (share > 0.6 and along >= 3)
 
