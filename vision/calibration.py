@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.classify import CalibratedFaces
@@ -19,6 +20,8 @@ from vision.features import NAMES
 
 # 2: roundness is bounded to -1..1 (an ill-conditioned fit made it run to 3 and more).
 VERSION = 2
+# Least share of the picture the tray's floor covers: four sticks lie apart on it.
+MIN_TRAY_AREA = 0.05
 
 
 class CalibrationError(ValueError):
@@ -74,6 +77,10 @@ class Calibration:
         if (tray < 0).any() or (tray > 1).any():
             raise CalibrationError(
                 "calibration tray outline must lie in the picture (fractions of its size, 0-1)"
+            )
+        if cv2.contourArea(tray) < MIN_TRAY_AREA:
+            raise CalibrationError(
+                f"calibration tray outline covers under {MIN_TRAY_AREA:.0%} of the picture"
             )
         if any(v.shape != (len(NAMES),) or not np.isfinite(v).all() for v in vectors):
             raise CalibrationError(f"calibration face vectors must have {len(NAMES)} numbers")

@@ -91,18 +91,26 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
     else:
         region = np.ones(len(pixels), bool)
     centre = small[gh // 4 : 3 * gh // 4, GRID_WIDTH // 4 : 3 * GRID_WIDTH // 4].reshape(-1, 3)
-    residual = _distance(pixels, column_medians(centre))
-    inliers = region & (residual < max(30.0, quantile(residual, 0.4)))
+    # The first guess, kept when the floor in view cannot be fitted (too little of it, or
+    # all on one line): a floor of one colour, the middle of the picture's.
     coefficients = np.zeros((6, 3), np.float32)
+    coefficients[0] = column_medians(centre)
+    residual = _distance(pixels, coefficients[0])
+    inliers = region & (residual < max(30.0, quantile(residual, 0.4)))
     # Least squares over the inliers by its normal equations, six unknowns per channel: the
     # rows of terms and colours are taken together, and one product gives both sides.
     terms_and_colours = np.concatenate((basis, pixels), axis=1)
     for _ in range(4):
-        if inliers.sum() < 12:
+        if np.count_nonzero(inliers) < 12:
             break
         chosen = np.compress(inliers, terms_and_colours, axis=0)  # (far cheaper than [inliers])
-        products = chosen.T @ chosen[:, :6]
-        coefficients = np.linalg.solve(products[:6], products[6:].T)
+        products = chosen.T @ chosen
+        # The normal equations are symmetric positive definite; cv2 solves six unknowns
+        # without numpy.linalg's per-call checks, and says when the inliers leave it singular.
+        solved, fitted = cv2.solve(products[:6, :6], products[:6, 6:], flags=cv2.DECOMP_CHOLESKY)
+        if not solved:
+            break
+        coefficients = fitted
         residual = _distance(pixels, basis @ coefficients)
         typical = median(np.compress(inliers, residual))
         refined = region & (residual < max(12.0, 3.5 * typical))

@@ -173,6 +173,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("infinity in the spread", _set_item("spread", 3, math.inf), "vector"),
     ("NaN in the tray", _tray_point(math.nan), "tray"),
     ("a two-point tray", lambda data: data.update(tray=data["tray"][:2]), "tray"),
+    ("a tray of almost no floor", _set("tray", [[0.1, 0.5], [0.9, 0.5], [0.9, 0.51]]), "tray"),
     ("tray points of three numbers", lambda data: data.update(
         tray=[[*p, 0.0] for p in data["tray"]]), "tray"),
     ("a NaN stick length", _set("stick.length", math.nan), "range"),
