@@ -17,6 +17,10 @@ import numpy as np
 from vision.order import column_medians, median, quantile
 
 GRID_WIDTH = 80
+# Rounds of fitting and choosing the pixels the fit explains. A fourth would move the floor
+# by at most 0.05 levels anywhere in a typical picture (median over 400 tune-set pictures;
+# 0.5 levels at the 95th percentile), and it changes no reading of the tune or holdout sets.
+ROUNDS = 3
 GAMMA = 2.2
 
 
@@ -100,7 +104,7 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
     # Least squares over the inliers by its normal equations, six unknowns per channel: the
     # rows of terms and colours are taken together, and one product gives both sides.
     terms_and_colours = np.concatenate((basis, pixels), axis=1)
-    for _ in range(4):
+    for round_ in range(1, ROUNDS + 1):
         if np.count_nonzero(inliers) < 12:
             break
         chosen = np.compress(inliers, terms_and_colours, axis=0)  # (far cheaper than [inliers])
@@ -111,6 +115,8 @@ def fit_floor(image: np.ndarray, polygon: np.ndarray | None = None) -> FloorMode
         if not solved:
             break
         coefficients = fitted
+        if round_ == ROUNDS:
+            break
         residual = _distance(pixels, basis @ coefficients)
         typical = median(np.compress(inliers, residual))
         refined = region & (residual < max(12.0, 3.5 * typical))
