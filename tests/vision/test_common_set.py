@@ -73,3 +73,15 @@ def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
         image = render(scenes.clean_scene(setup, 1, seed), setup.texture_seed, noise_seed=seed)
         reading = reader.read(image)
         assert reading.status == "rethrow" or reading.flat == 1, reading
+
+
+def test_a_walnut_tray_whose_rim_is_the_floors_colour_is_read() -> None:
+    """A warm lamp over a walnut tray: the top of the rim is the floor's colour, so the outline
+    found takes it in, and the dark inner wall lies inside as a band around the floor. Read as
+    an object, it made every throw a rethrow ("a hand or another object is in the tray")."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 3)
+    reader = StickReader()
+    for seed, flat in ((300, 0), (302, 2), (303, 3)):
+        scene = scenes.clean_scene(setup, flat, seed)
+        reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason

@@ -31,6 +31,34 @@ def test_a_small_object_beside_the_four_sticks_asks_for_a_rethrow(radius: int) -
     assert "not a stick" in reading.reason
 
 
+def _tray_with_wall_band(arm: bool) -> np.ndarray:
+    """A plain floor filling the picture, with a dark band 10-18 px in from its left, top and
+    bottom sides, as the inner wall of a tray whose rim is the floor's colour shows, and four
+    dark sticks; with `arm`, a dark arm reaching in from the left over the band."""
+    image = np.full((240, 320, 3), 150, np.uint8)
+    cv2.rectangle(image, (10, 10), (310, 230), (40, 40, 40), 8)
+    cv2.rectangle(image, (305, 0), (320, 240), (150, 150, 150), -1)  # no wall on the right
+    for x, y in ((80, 60), (200, 60), (80, 170), (200, 170)):
+        cv2.rectangle(image, (x, y), (x + 70, y + 12), (30, 30, 30), -1)
+    if arm:
+        cv2.rectangle(image, (0, 100), (60, 130), (60, 50, 50), -1)
+    return image
+
+
+def test_the_wall_inside_a_rim_of_the_floors_colour_is_not_an_object() -> None:
+    """Where the rim's top looks like the floor, the tray's outline found takes it in and the
+    wall lies inside the outline as a long band along it: that band is the wall."""
+    reading = StickReader().read(_tray_with_wall_band(arm=False))
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
+def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
+    """Joined to the wall band, an arm reaching further in than a wall would is an object."""
+    reading = StickReader().read(_tray_with_wall_band(arm=True))
+    assert reading.status == "rethrow"
+    assert "hand" in reading.reason, reading.reason
+
+
 # Stick-like bars, each in its own cell of a 3 x 2 grid over the picture, so that several
 # lie apart as thrown sticks do.
 STICKS = st.lists(
