@@ -118,7 +118,7 @@ def find_blobs(
     dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
-    tray, edge, tray_area, depth = _tray_masks(polygon.astype(np.float32).tobytes(), dh, dw)
+    tray, edge, tray_area = _tray_masks(polygon.astype(np.float32).tobytes(), dh, dw)
     tray_span = (np.ptp(polygon[:, 1]) * dh, np.ptp(polygon[:, 0]) * dw)
     mask = (objects & tray).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
@@ -138,7 +138,7 @@ def find_blobs(
         window_edge = edge[y : y + bh, x : x + bw]
         if _wall_shadow(component, shadowy, area, int(np.count_nonzero(window_edge & component))):
             continue
-        if _wall_band(component, depth[y : y + bh, x : x + bw], tray_span):
+        if _wall_band(component, (x, y), tray, tray_span):
             continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
@@ -147,32 +147,35 @@ def find_blobs(
 
 
 @lru_cache(maxsize=4)
-def _tray_masks(
-    polygon: bytes, height: int, width: int
-) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
     """The tray's floor two pixels in from its outline (float32 x, y fractions, as bytes: a
-    calibrated tray is the same every frame), the floor's edge, its area in pixels, and each
-    pixel's distance in from the outline. The foot of the tray wall is not an object."""
+    calibrated tray is the same every frame), the floor's edge, and its area in pixels. The
+    foot of the tray wall is not an object."""
     outline = np.frombuffer(polygon, np.float32).reshape(-1, 2)
     inside = polygon_mask(outline, height, width).astype(np.uint8)
     tray = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
     edge = tray & ~cv2.erode(tray.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    framed = cv2.copyMakeBorder(inside, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    return tray, edge, int(np.count_nonzero(tray)), depth
+    return tray, edge, int(np.count_nonzero(tray))
 
 
-def _wall_band(component: np.ndarray, depth: np.ndarray, tray_span: tuple[float, float]) -> bool:
+def _wall_band(
+    component: np.ndarray, offset: tuple[int, int], tray: np.ndarray, tray_span: tuple[float, float]
+) -> bool:
     """The tray's inner wall, seen as a dark band around the floor when the outline found
-    takes in the rim (its top the floor's colour): an object that runs along most of the
-    tray's height or width (`tray_span`, pixels) yet never reaches further in from the outline
-    than WALL_BAND of the shorter of them (`depth`: each pixel's distance in from the
-    outline). A stick is far shorter; a hand reaching in goes deeper.
+    takes in the rim (its top the floor's colour): an object (a window of the picture placed
+    at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels) yet
+    never reaches further in from the edge of the `tray` mask than WALL_BAND of the shorter
+    of them. A stick is far shorter; a hand reaching in goes deeper.
     """
     height, width = component.shape
     if max(height / tray_span[0], width / tray_span[1]) < WALL_SPAN:
         return False
-    return float(depth[component].max()) < WALL_BAND * min(tray_span)
+    # Distances in from the tray's edge, the picture's border counting as edge too.
+    framed = cv2.copyMakeBorder(tray.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 3)
+    x, y = offset
+    window = depth[1 + y : 1 + y + height, 1 + x : 1 + x + width]
+    return float(window[component].max()) < WALL_BAND * min(tray_span)
 
 
 def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, area: int, on_edge: int) -> bool:
