@@ -43,6 +43,10 @@ STRIP_WIDTH = 16
 MARGIN = 6
 INNER_WIDTH = 0.7
 WHOLE_WIDTH = 0.87
+SHADOW_SHARE = 0.4
+DEEP_SHADOW = 0.5
+STICK_LEVEL = 0.8
+STEP_JUMP = 2.5
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
 
 
@@ -158,10 +162,14 @@ def _moving_average(profile: np.ndarray) -> np.ndarray:
 
 
 def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
-    """Drop the outer columns that are mostly floor (the blob's outline is a pixel generous)."""
+    """Drop the outer columns that are mostly floor (the blob's outline is a pixel generous):
+    those departing from the floor by under half as much as the middle half of the stick
+    does. Not half the most any column departs: a deep shadow left in the blob departs far
+    more than the stick, and would make the stick itself look like floor."""
     inner = columns[MARGIN + first : MARGIN + last]
     departure = np.abs(np.log(np.maximum(inner, 1e-3))).max(axis=1)
-    strong = departure > 0.5 * float(departure.max())
+    n = len(departure)
+    strong = departure > 0.5 * median(departure[n // 4 : max(n // 4 + 1, 3 * n // 4)])
     inside = np.nonzero(strong)[0]
     if len(inside) < 4:
         return first, last
@@ -172,32 +180,83 @@ def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
 
 
 def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
-    """The blob's columns without a shadow band on one side.
+    """The blob's columns without the shadow cast along one of its sides.
+
+    The blob takes in the shadow beside the stick wherever that differs from the floor. Two
+    kinds are told from the stick: a band of moderate shadow (`_shadow_band`) and a deep one
+    (`_deep_shadow`); each side loses the more of the two trims.
+    """
+    band_left, band_right = _shadow_band(columns)
+    deep_left, deep_right = _deep_shadow(columns)
+    return max(band_left, deep_left), len(columns) - max(band_right, deep_right)
+
+
+def _shadow_band(columns: np.ndarray) -> tuple[int, int]:
+    """Columns to trim from the left and the right: a band of moderate shadow on one side.
 
     A shadow darkens the floor in every channel (by a factor that differs per channel when
-    the lights differ in colour) and lies along one side of the stick; up to 40% of the width
-    is trimmed from the side whose run holds more shadow (darkness summed over its columns):
-    the floor just outside the other side is often a little dim too (the outline is a pixel
-    generous, the stick shades the floor near it), in a longer but far fainter run. A stick
-    that looks like shadow all across (dark paint on a dark floor) is left whole.
+    the lights differ in colour) and lies along one side of the stick; up to SHADOW_SHARE of
+    the width is trimmed from the side whose run holds more shadow (darkness summed over its
+    columns): the floor just outside the other side is often a little dim too (the outline is
+    a pixel generous, the stick shades the floor near it), in a longer but far fainter run. A
+    run that does not end before SHADOW_SHARE is not told from the stick (a face darker than
+    the floor all across, as plain wood on pale linen), and a stick that looks like shadow
+    nearly all across (dark paint on a dark floor) is left whole.
     """
     shadowy = ((columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)).tolist()
     if sum(shadowy) > 0.7 * len(shadowy):
-        return 0, len(columns)
-    limit = int(0.4 * len(columns))
-    left = 0
-    while left < limit and shadowy[left]:
-        left += 1
-    right = 0
-    while right < limit and shadowy[-1 - right]:
-        right += 1
+        return 0, 0
+    limit = int(SHADOW_SHARE * len(columns))
+    left = _shadow_run(shadowy, limit)
+    right = _shadow_run(shadowy[::-1], limit)
     if left and right:
         darkness = 1 - columns.sum(axis=1) / 3
         if darkness[:left].sum() < darkness[len(columns) - right :].sum():
             left = 0
         else:
             right = 0
-    return left, len(columns) - right
+    return left, right
+
+
+def _shadow_run(shadowy: list[bool], limit: int) -> int:
+    """How many columns from the start are shadowy (0 for a run that does not end within
+    `limit`)."""
+    end = 0
+    while end < limit and shadowy[end]:
+        end += 1
+    return end if end < limit else 0
+
+
+def _deep_shadow(columns: np.ndarray) -> tuple[int, int]:
+    """Columns to trim from the left and the right: a shadow too deep for `_shadow_band` on
+    one side (a channel under 0.15 of the floor, where one of two lamps of different
+    colours is hidden).
+
+    Such a shadow is under DEEP_SHADOW of both the floor and the stick's typical column, and
+    where it meets the stick's side the brightness jumps (within two columns) to STICK_LEVEL
+    of the stick's and to STEP_JUMP times the shadow's. A round face turning away from the
+    light darkens gradually, so its shaded side is kept.
+    """
+    brightness = columns.sum(axis=1) / 3
+    body = median(brightness)
+    left = _deep_shadow_run(brightness, body)
+    right = _deep_shadow_run(brightness[::-1], body)
+    return (left, 0) if left >= right else (0, right)
+
+
+def _deep_shadow_run(brightness: np.ndarray, body: float) -> int:
+    """How many columns from the start of `brightness` are a deep shadow (0: none)."""
+    limit = int(SHADOW_SHARE * len(brightness))
+    outer = brightness[:limit]
+    shadow = float(outer.min())
+    if shadow > DEEP_SHADOW * min(body, 1.0):
+        return 0
+    # The deepest column nearest the stick: a wide shadow is as deep all across.
+    darkest = int(np.nonzero(outer <= 1.05 * shadow)[0][-1])
+    for side in range(darkest + 1, min(darkest + 3, limit + 1)):
+        if brightness[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
+            return side
+    return 0
 
 
 def _sharpness(grey: np.ndarray) -> float:

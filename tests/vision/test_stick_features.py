@@ -30,19 +30,68 @@ def _flat_stick_between(shadow_side: str) -> tuple[np.ndarray, Blob]:
         shadow, dim = slice(84, 90), slice(110, 118)
     image[shadow, 40:160] = _level(0.25)
     image[dim, 40:160] = _level(0.8)
-    top = min(shadow.start, dim.start)
-    bottom = max(shadow.stop, dim.stop)
-    width = float(bottom - top)
-    centre = (100.0, (top + bottom) / 2)
-    corners = ((40.0, top), (160.0, top), (160.0, bottom), (40.0, bottom))
-    blob = Blob(centre, 120.0, width, 0.0, 120.0 * width, 1.0, False, 0.0, corners)
-    return image, blob
+    return image, _stick_blob(min(shadow.start, dim.start), max(shadow.stop, dim.stop))
 
 
 @pytest.mark.parametrize("shadow_side", ["above", "below"])
 def test_a_flat_face_beside_its_shadow_is_measured_evenly_lit(shadow_side: str) -> None:
-    image, blob = _flat_stick_between(shadow_side)
-    floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
-    features = dict(zip(NAMES, measure(image, blob, floor).features, strict=True))
+    features = _features(*_flat_stick_between(shadow_side))
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
+
+
+# Linear-light ratios to the floor (blue, green, red) under two lamps of different colours:
+# plain wood darker than pale linen in every channel, and the deep greenish shadow where the
+# wood hides one lamp (a channel under 0.15 of the floor).
+WOOD = (0.88, 0.71, 0.56)
+DEEP_SHADOW = (0.12, 0.21, 0.13)
+
+
+def _paint_rows(image: np.ndarray, rows: slice, ratios: tuple[float, float, float]) -> None:
+    image[rows, 40:160] = [_level(ratio) for ratio in ratios]
+
+
+def _stick_blob(top: int, bottom: int) -> Blob:
+    """The blob of a stick lying along x from 40 to 160, across rows top to bottom."""
+    width = float(bottom - top)
+    corners = ((40.0, top), (160.0, top), (160.0, bottom), (40.0, bottom))
+    return Blob((100.0, (top + bottom) / 2), 120.0, width, 0.0, 120.0 * width, 1.0, False,
+                0.0, corners)
+
+
+def _features(image: np.ndarray, blob: Blob) -> dict[str, float]:
+    floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
+    return dict(zip(NAMES, measure(image, blob, floor).features, strict=True))
+
+
+@pytest.mark.parametrize("shadow_side", ["above", "below"])
+def test_a_plain_wood_flat_face_beside_a_deep_coloured_shadow_is_measured_evenly_lit(
+    shadow_side: str,
+) -> None:
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 110), WOOD)
+    shadow = slice(110, 116) if shadow_side == "below" else slice(84, 90)
+    _paint_rows(image, shadow, DEEP_SHADOW)
+    # The outline is generous by two rows of floor on both sides.
+    top, bottom = min(shadow.start, 90) - 2, max(shadow.stop, 110) + 2
+    features = _features(image, _stick_blob(top, bottom))
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+    assert features["chroma_b"] == pytest.approx(math.log(WOOD[0] / WOOD[1]), abs=0.1)
+
+
+def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side() -> None:
+    """Lit from above, the face is brightest towards the top and darkens gradually to its
+    lower side, where its deep shadow joins it: that side is the face's, not shadow."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    light = np.array([-0.5, math.sqrt(0.75)])
+    for row in range(90, 110):
+        across = (row + 0.5 - 100) / 10
+        normal = np.array([across, math.sqrt(1 - across**2)])
+        lit = 0.1 + 0.9 * max(0.0, float(normal @ light))
+        blue, green, red = WOOD
+        _paint_rows(image, slice(row, row + 1), (lit * blue, lit * green, lit * red))
+    _paint_rows(image, slice(110, 116), DEEP_SHADOW)
+    features = _features(image, _stick_blob(88, 118))
+    assert features["roundness"] >= 0.3
+    assert features["plateau"] <= 0.7
