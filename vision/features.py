@@ -27,6 +27,7 @@ still say round but no longer flat.
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -186,12 +187,13 @@ def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
     kinds are told from the stick: a band of moderate shadow (`_shadow_band`) and a deep one
     (`_deep_shadow`); each side loses the more of the two trims.
     """
-    band_left, band_right = _shadow_band(columns)
-    deep_left, deep_right = _deep_shadow(columns)
+    brightness = (columns.sum(axis=1) / 3).tolist()
+    band_left, band_right = _shadow_band(columns, brightness)
+    deep_left, deep_right = _deep_shadow(brightness)
     return max(band_left, deep_left), len(columns) - max(band_right, deep_right)
 
 
-def _shadow_band(columns: np.ndarray) -> tuple[int, int]:
+def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a band of moderate shadow on one side.
 
     A shadow darkens the floor in every channel (by a factor that differs per channel when
@@ -210,8 +212,8 @@ def _shadow_band(columns: np.ndarray) -> tuple[int, int]:
     left = _shadow_run(shadowy, limit)
     right = _shadow_run(shadowy[::-1], limit)
     if left and right:
-        darkness = 1 - columns.sum(axis=1) / 3
-        if darkness[:left].sum() < darkness[len(columns) - right :].sum():
+        # Darkness (1 - brightness) summed over each run.
+        if left - sum(brightness[:left]) < right - sum(brightness[len(columns) - right :]):
             left = 0
         else:
             right = 0
@@ -227,7 +229,7 @@ def _shadow_run(shadowy: list[bool], limit: int) -> int:
     return end if end < limit else 0
 
 
-def _deep_shadow(columns: np.ndarray) -> tuple[int, int]:
+def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a shadow too deep for `_shadow_band` on
     one side (a channel under 0.15 of the floor, where one of two lamps of different
     colours is hidden).
@@ -237,22 +239,21 @@ def _deep_shadow(columns: np.ndarray) -> tuple[int, int]:
     of the stick's and to STEP_JUMP times the shadow's. A round face turning away from the
     light darkens gradually, so its shaded side is kept.
     """
-    brightness = columns.sum(axis=1) / 3
-    body = median(brightness)
+    body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
     right = _deep_shadow_run(brightness[::-1], body)
     return (left, 0) if left >= right else (0, right)
 
 
-def _deep_shadow_run(brightness: np.ndarray, body: float) -> int:
+def _deep_shadow_run(brightness: list[float], body: float) -> int:
     """How many columns from the start of `brightness` are a deep shadow (0: none)."""
     limit = int(SHADOW_SHARE * len(brightness))
     outer = brightness[:limit]
-    shadow = float(outer.min())
+    shadow = min(outer)
     if shadow > DEEP_SHADOW * min(body, 1.0):
         return 0
     # The deepest column nearest the stick: a wide shadow is as deep all across.
-    darkest = int(np.nonzero(outer <= 1.05 * shadow)[0][-1])
+    darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
     for side in range(darkest + 1, min(darkest + 3, limit + 1)):
         if brightness[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
             return side
