@@ -95,10 +95,12 @@ def measure(
     ratio = cv2.LUT(pixels, LINEAR_LEVEL) / linear(floor_colour)
     rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
     columns = column_medians(ratio[rows])
-    first, last = _stick_columns(columns[MARGIN : MARGIN + STRIP_WIDTH])
+    brightness = columns.sum(axis=1) / 3
+    blob_columns = slice(MARGIN, MARGIN + STRIP_WIDTH)
+    first, last = _stick_columns(columns[blob_columns], brightness[blob_columns].tolist())
     first, last = _trim_edges(columns, first, last)
     body = _channel_mean(ratio)[:, MARGIN + first : MARGIN + last]
-    profile = columns[MARGIN + first : MARGIN + last].sum(axis=1) / 3
+    profile = brightness[MARGIN + first : MARGIN + last]
     n = len(profile)
     smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
@@ -109,7 +111,7 @@ def measure(
     even, _, dome = shading_fit @ profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
-    centre = body[:, n // 4 : max(n // 4 + 1, 3 * n // 4)]
+    centre = body[:, _middle_half(n)]
     centre_band = centre.sum(axis=1) / centre.shape[1]
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
     bars = 1 - quantile(along, 0.08) / max(median(along), 1e-3)
@@ -155,6 +157,11 @@ def _channel_mean(image: np.ndarray) -> np.ndarray:
     return mean
 
 
+def _middle_half(n: int) -> slice:
+    """The middle half of n columns (at least one)."""
+    return slice(n // 4, max(n // 4 + 1, 3 * n // 4))
+
+
 def _moving_average(profile: np.ndarray) -> np.ndarray:
     """Each value averaged with its two neighbours (the ends repeated)."""
     padded = np.concatenate((profile[:1], profile, profile[-1:]))
@@ -169,8 +176,7 @@ def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
     more than the stick, and would make the stick itself look like floor."""
     inner = columns[MARGIN + first : MARGIN + last]
     departure = np.abs(np.log(np.maximum(inner, 1e-3))).max(axis=1)
-    n = len(departure)
-    strong = departure > 0.5 * median(departure[n // 4 : max(n // 4 + 1, 3 * n // 4)])
+    strong = departure > 0.5 * median(departure[_middle_half(len(departure))])
     inside = np.nonzero(strong)[0]
     if len(inside) < 4:
         return first, last
@@ -180,14 +186,14 @@ def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
     return first, last
 
 
-def _stick_columns(columns: np.ndarray) -> tuple[int, int]:
+def _stick_columns(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
     """The blob's columns without the shadow cast along one of its sides.
 
     The blob takes in the shadow beside the stick wherever that differs from the floor. Two
     kinds are told from the stick: a band of moderate shadow (`_shadow_band`) and a deep one
-    (`_deep_shadow`); each side loses the more of the two trims.
+    (`_deep_shadow`); each side loses the more of the two trims. `brightness` is each
+    column's mean over the channels.
     """
-    brightness = (columns.sum(axis=1) / 3).tolist()
     band_left, band_right = _shadow_band(columns, brightness)
     deep_left, deep_right = _deep_shadow(brightness)
     return max(band_left, deep_left), len(columns) - max(band_right, deep_right)
