@@ -80,13 +80,24 @@ def _texture_sample(pixels: int) -> np.ndarray:
 
 
 def tray_outline(floorlike: np.ndarray) -> np.ndarray:
-    """Convex outline (fractions of width/height) of the largest stretch of floor."""
+    """Convex outline (fractions of width/height) of the largest stretch of floor.
+
+    Largest by the floor it holds, its holes taken out: where the rim and the surroundings
+    pass for floor, they lie outside a closed ring (the tray's inner wall) around the tray's
+    floor, and their outline would take in the whole tray.
+    """
     h, w = floorlike.shape
     bare = cv2.morphologyEx(floorlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(bare, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, hierarchy = cv2.findContours(bare, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    biggest = max(contours, key=cv2.contourArea)
+    parents = hierarchy[0][:, 3]
+    held = [cv2.contourArea(c) for c in contours]
+    for index, parent in enumerate(parents):
+        if parent >= 0:
+            held[parent] -= held[index]
+            held[index] = 0.0  # a hole's outline holds no floor
+    biggest = contours[int(np.argmax(held))]
     hull = cv2.convexHull(biggest).reshape(-1, 2).astype(np.float32) + 0.5
     return (hull / np.array([w, h], np.float32)).astype(np.float32)
 

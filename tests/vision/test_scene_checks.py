@@ -31,13 +31,15 @@ def test_a_small_object_beside_the_four_sticks_asks_for_a_rethrow(radius: int) -
     assert "not a stick" in reading.reason
 
 
-def _tray_with_wall_band(arm: bool) -> np.ndarray:
+def _tray_with_wall_band(arm: bool, closed: bool = False) -> np.ndarray:
     """A plain floor filling the picture, with a dark band 10-18 px in from its left, top and
-    bottom sides, as the inner wall of a tray whose rim is the floor's colour shows, and four
-    dark sticks; with `arm`, a dark arm reaching in from the left over the band."""
+    bottom sides (and its right side when `closed`), as the inner wall of a tray whose rim
+    is the floor's colour shows, and four dark sticks; with `arm`, a dark arm reaching in
+    from the left over the band."""
     image = np.full((240, 320, 3), 150, np.uint8)
     cv2.rectangle(image, (10, 10), (310, 230), (40, 40, 40), 8)
-    cv2.rectangle(image, (305, 0), (320, 240), (150, 150, 150), -1)  # no wall on the right
+    if not closed:
+        cv2.rectangle(image, (305, 0), (320, 240), (150, 150, 150), -1)
     for x, y in ((80, 60), (200, 60), (80, 170), (200, 170)):
         cv2.rectangle(image, (x, y), (x + 70, y + 12), (30, 30, 30), -1)
     if arm:
@@ -50,6 +52,18 @@ def test_the_wall_inside_a_rim_of_the_floors_colour_is_not_an_object() -> None:
     wall lies inside the outline as a long band along it: that band is the wall."""
     reading = StickReader().read(_tray_with_wall_band(arm=False))
     assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
+def test_a_wall_closed_all_around_the_floor_is_the_trays_outline() -> None:
+    """The rim and the surroundings pass for floor all around the wall's ring: the tray is
+    the floor inside the ring, not the whole picture with the ring in it as an object."""
+    image = _tray_with_wall_band(arm=False, closed=True)
+    reader = StickReader()
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+    outline = reader.tray_outline(image) * np.array([320, 240])
+    assert outline[:, 0].min() >= 12 and outline[:, 0].max() <= 308
+    assert outline[:, 1].min() >= 12 and outline[:, 1].max() <= 228
 
 
 def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
