@@ -48,6 +48,7 @@ SHADOW_SHARE = 0.4
 DEEP_SHADOW = 0.5
 STICK_LEVEL = 0.8
 STEP_JUMP = 2.5
+STICK_SHARE = 0.4
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
 
 
@@ -237,13 +238,15 @@ def _shadow_run(shadowy: list[bool], limit: int) -> int:
 
 def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a shadow too deep for `_shadow_band` on
-    one side (a channel under 0.15 of the floor, where one of two lamps of different
-    colours is hidden).
+    one side (a channel under 0.15 of the floor: where one of two lamps of different
+    colours is hidden, or all across under a single low lamp).
 
-    Such a shadow is under DEEP_SHADOW of both the floor and the stick's typical column, and
+    Such a shadow lies in the outer half of the blob (a low lamp casts one nearly as wide as
+    the stick), is under DEEP_SHADOW of both the floor and the stick's typical column, and
     where it meets the stick's side the brightness jumps (within two columns) to STICK_LEVEL
-    of the stick's and to STEP_JUMP times the shadow's. A round face turning away from the
-    light darkens gradually, so its shaded side is kept.
+    of the stick's and to STEP_JUMP times the shadow's; at least STICK_SHARE of the blob is
+    left to the stick. A round face turning away from the light darkens gradually, so its
+    shaded side is kept.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -253,14 +256,15 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
 
 def _deep_shadow_run(brightness: list[float], body: float) -> int:
     """How many columns from the start of `brightness` are a deep shadow (0: none)."""
-    limit = int(SHADOW_SHARE * len(brightness))
+    limit = len(brightness) // 2
     outer = brightness[:limit]
     shadow = min(outer)
     if shadow > DEEP_SHADOW * min(body, 1.0):
         return 0
     # The deepest column nearest the stick: a wide shadow is as deep all across.
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
-    for side in range(darkest + 1, min(darkest + 3, limit + 1)):
+    widest = len(brightness) - math.ceil(STICK_SHARE * len(brightness))
+    for side in range(darkest + 1, min(darkest + 3, widest + 1)):
         if brightness[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
             return side
     return 0

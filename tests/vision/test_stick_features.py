@@ -95,3 +95,23 @@ def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side(
     features = _features(image, _stick_blob(88, 118))
     assert features["roundness"] >= 0.3
     assert features["plateau"] <= 0.7
+
+
+@pytest.mark.parametrize("shadow_side", ["above", "below"])
+def test_a_bright_flat_face_beside_a_shadow_nearly_as_wide_as_itself_is_measured_evenly_lit(
+    shadow_side: str,
+) -> None:
+    """A low lamp over a dark floor: the stick's shadow, as deep in every channel as dark
+    paint, takes in 14 rows beside an 18-row face (over 40% of the blob), with a row of
+    half shadow between them."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 108), (2.5, 3.5, 1.6))
+    if shadow_side == "above":
+        shadow, half, top, bottom = slice(75, 89), slice(89, 90), 73, 110
+    else:
+        shadow, half, top, bottom = slice(109, 123), slice(108, 109), 88, 125
+    _paint_rows(image, shadow, (0.2, 0.2, 0.2))
+    _paint_rows(image, half, (0.45, 0.45, 0.45))
+    features = _features(image, _stick_blob(top, bottom))
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
