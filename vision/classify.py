@@ -78,7 +78,9 @@ class CommonFaces:
     shaded like half-cylinders (or showing two lamps' highlights) and alike in colour;
     anything else cannot be told without calibration. When most of four light faces are
     clearly shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is
-    round too: a flat face of plain wood is lit evenly, well under that.
+    round too, as long as its sides fall off from its peak (plateau under 1): a flat face of
+    plain wood is lit evenly, and only the noise of a narrow face's few columns gives it
+    as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -103,8 +105,11 @@ class CommonFaces:
         if dark > 0:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
-        needed = FAINTLY_SHADED if median(_shading(x) for x in f) >= SHADED else SHADED
-        wood = min(_woodness(x, grey, needed) for x, grey in zip(f, greys, strict=True))
+        faint_allowed = median(_shading(x) for x in f) >= SHADED
+        wood = min(
+            _woodness(x, grey, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
+            for x, grey in zip(f, greys, strict=True)
+        )
         if wood > 0 and _alike_in_colour(f):
             return [FaceVote("round", _logistic(wood)) for _ in f]
         return self._unknown(f, "does not look like a dark flat face or a plain wooden round face")

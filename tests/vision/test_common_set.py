@@ -75,6 +75,20 @@ def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
         assert reading.status == "rethrow" or reading.flat == 1, reading
 
 
+def test_unpainted_faces_beside_deep_shadows_are_not_counted_round() -> None:
+    """An unpainted set under a low warm lamp on red felt: each stick casts a shadow as deep
+    as dark paint and nearly as wide as itself, which the blob takes in. Left in, it shades
+    flat faces like half-cylinders, and the common reader counted every face round; and a
+    flat face whose few columns carry a little noise passed as faintly shaded wood among
+    round ones. The common reader may only ask for another throw here."""
+    setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10029)
+    reader = StickReader()
+    for seed, flat in ((2, 2), (13, 1), (19, 1), (22, 4), (23, 1), (27, 1)):
+        scene = scenes.clean_scene(setup, flat, 10029000 + seed)
+        reading = reader.read(render(scene, setup.texture_seed, noise_seed=10029000 + seed))
+        assert reading.status == "rethrow" or reading.flat == flat, (seed, reading)
+
+
 def test_a_walnut_tray_whose_rim_is_the_floors_colour_is_read() -> None:
     """A warm lamp over a walnut tray: the top of the rim is the floor's colour, so the outline
     found takes it in, and the dark inner wall lies inside as a band around the floor. Read as
