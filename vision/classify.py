@@ -95,7 +95,7 @@ class CommonFaces:
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
             darker = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
-            brighter = [_shading(x) for x in f if x["core"] >= split]
+            brighter = [_wood_shading(x) for x in f if x["core"] >= split]
             if max(darker) >= DARK_GREY:
                 return self._unknown(f, "the darker faces are not dark paint")
             if median(brighter) < SHADED:
@@ -105,7 +105,7 @@ class CommonFaces:
         if dark > 0:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
-        faint_allowed = median(_shading(x) for x in f) >= SHADED
+        faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
         wood = min(
             _woodness(x, grey, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
             for x, grey in zip(f, greys, strict=True)
@@ -144,7 +144,7 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
 def _woodness(x: dict[str, float], grey: float, needed: float = SHADED) -> float:
     """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder (at least
     `needed`); more the clearer the shading."""
-    light, shading = (grey - DARK_GREY) / 5, (_shading(x) - needed) / 0.05
+    light, shading = (grey - DARK_GREY) / 5, (_wood_shading(x) - needed) / 0.05
     return light + _bounded(shading) if min(light, shading) > 0 else min(light, shading)
 
 
@@ -152,6 +152,13 @@ def _shading(x: dict[str, float]) -> float:
     """How far from evenly lit: a round face darkens towards its sides, or under two lamps
     shows two highlights and darkens in the middle (negative roundness)."""
     return abs(x["roundness"])
+
+
+def _wood_shading(x: dict[str, float]) -> float:
+    """How far a light face is from evenly lit: its shading, or half the share of its width
+    lit under 85% of its peak, for a varnished round face's highlight line can leave the fit
+    of a half-cylinder's slope little of its brightness to explain."""
+    return max(_shading(x), (1 - x["plateau"]) / 2)
 
 
 def _bounded(evidence: float, limit: float = 2.0) -> float:

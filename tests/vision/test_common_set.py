@@ -63,6 +63,19 @@ def test_four_round_faces_one_only_faintly_shaded_are_read() -> None:
             assert (reading.status, reading.flat) == ("ok", 0), reading.reason
 
 
+def test_varnished_round_faces_whose_highlight_hides_their_slope_are_read() -> None:
+    """Four varnished round faces under a warm lamp on walnut: on two of them the highlight
+    line takes up what the fit of a half-cylinder's slope would explain, so they measure
+    hardly shaded by it; yet most of their width is lit well under the peak, as no flat face
+    of plain wood is."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 10036)
+    reader = StickReader()
+    for seed in (10036010, 10036031):
+        scene = scenes.clean_scene(setup, 0, seed)
+        reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
+        assert (reading.status, reading.flat) == ("ok", 0), reading.reason
+
+
 def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
     """An unpainted set (not the common one) with one flat face up among round ones: the flat
     face is plain wood as light as the rest but evenly lit, so the common reader must not
