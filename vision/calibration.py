@@ -19,7 +19,8 @@ from vision.classify import CalibratedFaces
 from vision.features import NAMES
 
 # 2: roundness is bounded to -1..1 (an ill-conditioned fit made it run to 3 and more).
-VERSION = 2
+# 3: the chroma features are the median over the stick's columns, not the brightest column's.
+VERSION = 3
 # Least share of the picture the tray's floor covers: four sticks lie apart on it.
 MIN_TRAY_AREA = 0.05
 

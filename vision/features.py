@@ -6,7 +6,8 @@ reflectance relative to the floor times its shading, so it does not change with 
 or colour of the light. From it:
 
 - `peak`: log brightness of the brightest column across the stick (paint or wood);
-- `chroma_b`, `chroma_r`: colour of that column (log blue and red against green);
+- `chroma_b`, `chroma_r`: colour of the stick, the median over its columns (log blue and red
+  against green): a varnish highlight line takes the lamp's colour, and fills a column or two;
 - `core`: log brightness of the middle of the stick;
 - `plateau`: share of the width lit within 15% of the peak (a flat face is evenly lit,
   a round face brightens and darkens across its width);
@@ -106,7 +107,7 @@ def measure(
     smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
     peak = float(smooth[top])
-    colour = np.log(np.maximum(columns[MARGIN + first + top], 1e-3))
+    colour = np.log(np.maximum(column_medians(columns[MARGIN + first : MARGIN + last]), 1e-3))
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(middle_columns @ profile)
     even, _, dome = shading_fit @ profile[inner_columns]

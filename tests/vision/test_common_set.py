@@ -76,6 +76,25 @@ def test_varnished_round_faces_whose_highlight_hides_their_slope_are_read() -> N
         assert (reading.status, reading.flat) == ("ok", 0), reading.reason
 
 
+def test_varnished_round_faces_highlighted_in_the_lamps_colours_are_alike_in_colour() -> None:
+    """Four varnished round faces: each one's highlight line takes the colour of the lamp it
+    reflects, which differs between the faces when two lamps of different colours shine, or
+    when one face catches the window's light and another the room's. The faces are all wood
+    and must be found alike in colour, or the throw is asked again."""
+    reader = StickReader()
+    for setup_seed, tray, light, seeds in (
+        (10001, "felt_green", "two_lamps", (0, 11)),
+        (10016, "walnut", "two_lamps", (23, 32)),
+        (10026, "felt_red", "window", (21, 23, 37)),
+    ):
+        setup = scenes.make_setup("dark_varnished", tray, light, setup_seed)
+        for seed in seeds:
+            scene = scenes.clean_scene(setup, 0, setup_seed * 1000 + seed)
+            image = render(scene, setup.texture_seed, noise_seed=setup_seed * 1000 + seed)
+            reading = reader.read(image)
+            assert (reading.status, reading.flat) == ("ok", 0), (setup_seed, seed, reading.reason)
+
+
 def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
     """An unpainted set (not the common one) with one flat face up among round ones: the flat
     face is plain wood as light as the rest but evenly lit, so the common reader must not
