@@ -19,8 +19,7 @@ from vision.classify import CalibratedFaces
 from vision.features import NAMES
 
 # 2: roundness is bounded to -1..1 (an ill-conditioned fit made it run to 3 and more).
-# 3: the chroma features are the median over the stick's columns, not the brightest column's.
-VERSION = 3
+VERSION = 2
 # Least share of the picture the tray's floor covers: four sticks lie apart on it.
 MIN_TRAY_AREA = 0.05
 

@@ -110,7 +110,7 @@ class CommonFaces:
             _woodness(x, grey, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
             for x, grey in zip(f, greys, strict=True)
         )
-        if wood > 0 and _alike_in_colour(f):
+        if wood > 0 and _alike_in_colour(sticks):
             return [FaceVote("round", _logistic(wood)) for _ in f]
         return self._unknown(f, "does not look like a dark flat face or a plain wooden round face")
 
@@ -166,10 +166,12 @@ def _bounded(evidence: float, limit: float = 2.0) -> float:
     return max(-limit, min(limit, evidence))
 
 
-def _alike_in_colour(f: list[dict[str, float]]) -> bool:
+def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
+    """The faces are of one material: their colours (`material`, not the peak column's,
+    which a varnish highlight gives the colour of the lamp it reflects) differ little."""
     return all(
-        max(x[name] for x in f) - min(x[name] for x in f) <= COLOUR_SPREAD
-        for name in ("chroma_b", "chroma_r")
+        max(channel) - min(channel) <= COLOUR_SPREAD
+        for channel in zip(*(stick.material for stick in sticks), strict=True)
     )
 
 

@@ -6,8 +6,7 @@ reflectance relative to the floor times its shading, so it does not change with 
 or colour of the light. From it:
 
 - `peak`: log brightness of the brightest column across the stick (paint or wood);
-- `chroma_b`, `chroma_r`: colour of the stick, the median over its columns (log blue and red
-  against green): a varnish highlight line takes the lamp's colour, and fills a column or two;
+- `chroma_b`, `chroma_r`: colour of that column (log blue and red against green);
 - `core`: log brightness of the middle of the stick;
 - `plateau`: share of the width lit within 15% of the peak (a flat face is evenly lit,
   a round face brightens and darkens across its width);
@@ -17,6 +16,9 @@ or colour of the light. From it:
   and the fit would put more than all of the brightness on it;
 - `bars`: dark bands across the stick (painted marks);
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
+- `material` (not a feature): the colour of the stick as the median over its columns, as
+  chroma is given: a varnish highlight line takes the colour of the lamp it reflects and
+  fills a column or two, so faces of one wood differ in the peak column's colour, not in this;
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
   blur and defocus soften it).
 
@@ -59,7 +61,8 @@ class MeasuredStick:
     features: np.ndarray
     sharpness: float
     grey: float
-    whole_width: bool = True
+    whole_width: bool
+    material: tuple[float, float]
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -107,7 +110,8 @@ def measure(
     smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
     peak = float(smooth[top])
-    colour = np.log(np.maximum(column_medians(columns[MARGIN + first : MARGIN + last]), 1e-3))
+    colour = _log_chroma(columns[MARGIN + first + top])
+    material = _log_chroma(column_medians(columns[MARGIN + first : MARGIN + last]))
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(middle_columns @ profile)
     even, _, dome = shading_fit @ profile[inner_columns]
@@ -121,8 +125,8 @@ def measure(
     features = np.array(
         [
             math.log(max(peak, 1e-3)),
-            float(colour[0] - colour[1]),
-            float(colour[2] - colour[1]),
+            colour[0],
+            colour[1],
             math.log(max(middle, 1e-3)),
             plateau,
             roundness,
@@ -135,7 +139,13 @@ def measure(
     middle_grey = strip_grey[rows, MARGIN + first : MARGIN + last]
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
-    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width)
+    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width, material)
+
+
+def _log_chroma(colour: np.ndarray) -> tuple[float, float]:
+    """Log blue and log red against green of a BGR ratio to the floor."""
+    blue, green, red = np.log(np.maximum(colour, 1e-3)).tolist()
+    return blue - green, red - green
 
 
 @lru_cache(maxsize=64)
@@ -242,12 +252,12 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     one side (a channel under 0.15 of the floor: where one of two lamps of different
     colours is hidden, or all across under a single low lamp).
 
-    Such a shadow lies in the outer half of the blob (a low lamp casts one nearly as wide as
-    the stick), is under DEEP_SHADOW of both the floor and the stick's typical column, and
-    where it meets the stick's side the brightness jumps (within two columns) to STICK_LEVEL
-    of the stick's and to STEP_JUMP times the shadow's; at least STICK_SHARE of the blob is
-    left to the stick. A round face turning away from the light darkens gradually, so its
-    shaded side is kept.
+    Such a shadow lies in the outer part of the blob (beside a bright face, a low lamp casts
+    one nearly as wide as the stick), is under DEEP_SHADOW of both the floor and the stick's
+    typical column, and where it meets the stick's side the brightness jumps (within two
+    columns) to STICK_LEVEL of the stick's and to STEP_JUMP times the shadow's; at least
+    STICK_SHARE of the blob is left to the stick. A round face turning away from the light
+    darkens gradually, so its shaded side is kept.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -256,15 +266,22 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
 
 
 def _deep_shadow_run(brightness: list[float], body: float) -> int:
-    """How many columns from the start of `brightness` are a deep shadow (0: none)."""
-    limit = len(brightness) // 2
+    """How many columns from the start of `brightness` are a deep shadow (0: none).
+
+    Only beside a face brighter than the floor may the shadow reach over the outer half of
+    the blob: a face darker than the floor (dark paint) can hold columns as dark as a shadow
+    itself, so there the shadow and the trim stay within SHADOW_SHARE.
+    """
+    n = len(brightness)
+    bright = body > 1.0
+    limit = n // 2 if bright else int(SHADOW_SHARE * n)
     outer = brightness[:limit]
     shadow = min(outer)
     if shadow > DEEP_SHADOW * min(body, 1.0):
         return 0
     # The deepest column nearest the stick: a wide shadow is as deep all across.
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
-    widest = len(brightness) - math.ceil(STICK_SHARE * len(brightness))
+    widest = n - math.ceil(STICK_SHARE * n) if bright else limit
     for side in range(darkest + 1, min(darkest + 3, widest + 1)):
         if brightness[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
             return side
