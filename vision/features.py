@@ -16,9 +16,10 @@ or colour of the light. From it:
   and the fit would put more than all of the brightness on it;
 - `bars`: dark bands across the stick (painted marks);
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
-- `material` (not a feature): the colour of the stick as the median over its columns, as
-  chroma is given: a varnish highlight line takes the colour of the lamp it reflects and
-  fills a column or two, so faces of one wood differ in the peak column's colour, not in this;
+- `material` (kept beside the features): the stick's own colour, log blue and red against
+  green of its median column. A varnish highlight line takes the colour of the lamp it
+  reflects and fills a column or two: faces of one wood can differ in the peak column's
+  colour, not in this;
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
   blur and defocus soften it).
 
