@@ -132,9 +132,6 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         raise CalibrationError("the three calibration pictures must have the same size")
     reader = StickReader()
     tray = reader.tray_outline(empty)
-    blank = reader.measure_sticks(empty, tray)
-    if blank.sticks:
-        raise CalibrationError(f"empty.png: found {len(blank.sticks)} objects in the empty tray")
     faces = {}
     sizes = []
     for name in ("flat.png", "round.png"):
@@ -147,10 +144,17 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
     height, width = next(iter(shapes))
     length, thickness = np.median(np.array(sizes), axis=0)
-    return Calibration(
+    calibration = Calibration(
         tray=tray,
         stick_length=float(length),
         stick_width=float(thickness),
         faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
         image_size=(width, height),
     )
+    # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
+    # inside the outline is then told from an object left in the tray.
+    blank = StickReader(calibration).measure_sticks(empty, tray)
+    if blank.blobs:
+        objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
+        raise CalibrationError(f"empty.png: found {objects} in the empty tray")
+    return calibration

@@ -9,6 +9,7 @@ sticks it was made for.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from collections.abc import Callable
@@ -249,6 +250,18 @@ def test_an_empty_tray_picture_with_sticks_in_it_is_refused(pictures: Pictures) 
     """Taking the pictures in the wrong order must not give a calibration."""
     with pytest.raises(CalibrationError, match=r"^empty\.png: found 4 "):
         calibrate(pictures["flat"], pictures["flat"], pictures["round"])
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_an_empty_tray_picture_with_a_hand_in_it_is_refused(
+    setup: scenes.Setup, pictures: Pictures, seed: int
+) -> None:
+    """A hand still in the tray would be taken for its floor and outline: anything in the
+    empty tray, stick-shaped or not, is refused."""
+    hand = dataclasses.replace(scenes.bad_scene(setup, "hand", seed), sticks=())
+    empty = render(hand, setup.texture_seed, noise_seed=seed)
+    with pytest.raises(CalibrationError, match=r"^empty\.png: found \d+ objects? in the empty"):
+        calibrate(empty, pictures["flat"], pictures["round"])
 
 
 @pytest.mark.parametrize("kind", ["missing_stick", "touching"])
