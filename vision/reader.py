@@ -149,10 +149,12 @@ class StickReader:
 
 def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
     """A thin strip running along the tray's outline (`wall`, working pixels): the foot of the
-    wall or its shadow, which a low lamp can make differ from the floor; far thinner than any
-    stick, and running along the outline (touching it for a long way, or with both ends near
-    it) or longer than a stick."""
-    if not (thickness > 0 and blob.touches_edge >= 0.5 and blob.width < 0.6 * thickness):
+    wall or its shadow, which a low lamp can make differ from the floor; clearly thinner than
+    a stick, and running along the outline (touching it for a long way, or with both ends near
+    it) or longer than a stick. Where the tray fills the view, its wall runs along the picture's
+    border."""
+    beside = blob.touches_edge >= 0.5 or blob.touches_frame
+    if not (thickness > 0 and beside and blob.width < 0.7 * thickness):
         return False
     return blob.touches_edge >= 3 or blob.length > 1.3 * length or _ends_near(blob, wall, thickness)
 

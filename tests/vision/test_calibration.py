@@ -345,6 +345,22 @@ def test_a_walnut_tray_whose_rim_is_the_floors_colour_is_calibrated() -> None:
     assert_read_right(setup, 3, [(300, 0), (302, 2), (304, 4)])
 
 
+def test_a_tray_filling_the_view_is_calibrated_though_its_wall_runs_along_the_border() -> None:
+    """The walnut tray fills the picture and a window lights it from the side: the near wall
+    shows as a thin dark strip along the picture's bottom border, in the empty tray as in every
+    throw. It is the wall, as a strip along the tray's outline is, not an object in the tray
+    or a hand reaching in."""
+    setup = scenes.make_setup("light", "walnut", "window", 10057)
+    assert_read_right(setup, 10057, [(10057003, 1), (10057013, 3), (10057004, 4)])
+
+
+def test_a_wall_strip_two_thirds_as_wide_as_a_stick_is_not_an_object() -> None:
+    """Window light on a walnut tray: its wall's top and its shadow make strips inside the
+    outline a little wider than half a stick. Lying along the outline, they are the wall."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "window", 10096)
+    assert_read_right(setup, 10096, [(10096009, 2), (10096013, 1), (10096008, 4)])
+
+
 def test_a_calibration_serves_another_resolution_of_the_same_view(
     calibration: Calibration,
 ) -> None:
