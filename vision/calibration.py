@@ -7,6 +7,7 @@ calibration serves any resolution of the same camera view.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,8 @@ from vision.features import NAMES
 VERSION = 2
 # Least share of the picture the tray's floor covers: four sticks lie apart on it.
 MIN_TRAY_AREA = 0.05
+# Widest turn (degrees) between neighbouring directions of the four sticks in a face picture.
+MAX_DIRECTION_GAP = 90.0
 
 
 class CalibrationError(ValueError):
@@ -122,6 +125,19 @@ def _numbers(value: Any, what: str) -> Any:
     return value
 
 
+def direction_gap(angles: list[float]) -> float:
+    """The widest turn, in degrees, between neighbouring directions of sticks lying at
+    `angles` (degrees; a stick's direction repeats every half turn).
+
+    How a face is shaded depends on how it lies to the light. With no gap over 90 degrees,
+    whichever way the light falls, one stick lies within 45 degrees of along it and one
+    within 45 degrees of across it, so calibration sees the faces lit both ways; sticks laid
+    side by side would teach one look of the round face and mistake the others.
+    """
+    turns = sorted(angle % 180 for angle in angles)
+    return max(b - a for a, b in itertools.pairwise([*turns, turns[0] + 180]))
+
+
 def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibration:
     """Measure the tray and both faces. Raises CalibrationError naming the bad picture."""
     from vision.reader import StickReader
@@ -140,6 +156,12 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
             raise CalibrationError(f"{name}: {found.problem}")
         if len(found.sticks) != 4:
             raise CalibrationError(f"{name}: found {len(found.sticks)} sticks, need 4 lying apart")
+        gap = direction_gap([s.blob.angle for s in found.sticks])
+        if gap > MAX_DIRECTION_GAP:
+            raise CalibrationError(
+                f"{name}: the sticks' directions leave a gap of {gap:.0f} degrees; lay them "
+                "turned like the spokes of a wheel, none parallel"
+            )
         faces[name] = np.array([s.features for s in found.sticks])
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
     height, width = next(iter(shapes))

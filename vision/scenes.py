@@ -53,6 +53,9 @@ TRAYS: dict[str, TrayLook] = {
 
 LIGHTS = ("window", "warm_lamp", "two_lamps", "overhead", "coloured", "sunset")
 HELD_OUT = {"style": "dark_blue", "tray": "slate", "light": "sunset"}
+# Calibration's sticks lie fanned out: directions this many degrees apart, give or take.
+FAN_STEP = 45.0
+FAN_JITTER = 8.0
 BAD_KINDS = (
     "missing_stick",
     "out_of_frame",
@@ -241,13 +244,19 @@ def layout(
     rng: np.random.Generator,
     gap: float = 0.7,
     wall: float = 1.0,
+    fanned: bool = False,
 ) -> list[StickPose]:
-    """Sticks lying apart from each other, `wall` cm from the tray's walls, in the picture."""
+    """Sticks lying apart from each other, `wall` cm from the tray's walls, in the picture;
+    `fanned`: turned FAN_STEP degrees from one another, as the calibration instructions ask."""
     for _ in range(200):
         placed: list[StickPose] = []
-        for roll in rolls:
+        first = rng.uniform(0, 180) if fanned else 0.0
+        for k, roll in enumerate(rolls):
             for _ in range(200):
                 stick = _random_stick(setup, rng, roll)
+                if fanned:
+                    turn = first + k * FAN_STEP + rng.uniform(-FAN_JITTER, FAN_JITTER)
+                    stick = replace(stick, angle=turn % 180)
                 if not _inside_floor(setup, stick, wall) or not in_view(setup.camera, stick, 10):
                     continue
                 if all(
@@ -296,13 +305,14 @@ def clean_scene(setup: Setup, flat: int, seed: int) -> Scene:
 def calibration_scenes(setup: Setup, seed: int) -> dict[str, Scene]:
     """The three calibration pictures: empty tray, four flat faces up, four round faces up.
 
-    As the calibration instructions ask, the sticks lie apart and away from the walls.
+    As the calibration instructions ask, the sticks lie apart, away from the walls, and
+    turned to different directions like the spokes of a wheel.
     """
     rng = np.random.default_rng(seed)
-    return {
-        "empty": _scene(setup, [], rng),
-        "flat": _scene(setup, layout(setup, [FLAT_UP] * 4, rng, gap=2.0, wall=3.0), rng),
-        "round": _scene(setup, layout(setup, [ROUND_UP] * 4, rng, gap=2.0, wall=3.0), rng),
+    faces = {"flat": FLAT_UP, "round": ROUND_UP}
+    return {"empty": _scene(setup, [], rng)} | {
+        name: _scene(setup, layout(setup, [roll] * 4, rng, gap=2.0, wall=3.0, fanned=True), rng)
+        for name, roll in faces.items()
     }
 
 

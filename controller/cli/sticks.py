@@ -31,7 +31,14 @@ def register(subparsers: Any) -> None:
     sticks = subparsers.add_parser("sticks", help="read the throwing sticks with a camera")
     commands = sticks.add_subparsers(dest="sticks_command", metavar="COMMAND", required=True)
 
-    cal = commands.add_parser("calibrate", help="calibrate from empty.png, flat.png, round.png")
+    cal = commands.add_parser(
+        "calibrate",
+        help="calibrate from empty.png, flat.png, round.png",
+        description="Calibrate from three photos taken by the camera in its place: empty.png "
+        "(the empty tray), flat.png (the four sticks flat face up) and round.png (round face "
+        "up). Lay the sticks apart, a few centimetres from the walls, and turned like the "
+        "spokes of a wheel, none parallel.",
+    )
     cal.add_argument("folder", metavar="DIR", help="folder holding the three pictures")
     cal.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="calibration JSON to write"
