@@ -24,7 +24,7 @@ from vision.reading import StickFace, ThrowReading
 WORK_WIDTH = 640
 MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
-STICK_ASPECT = 3.5
+STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
 
@@ -41,6 +41,9 @@ class Measurement:
 
 
 def _is_stick_shaped(blob: Blob) -> bool:
+    """Long and thin, filling most of its box. A short thick stick (10 by 1.8 cm) lying flat
+    face up shows its side to a tilted camera and casts a deep shadow: then it is only about
+    3.4 times as long as wide."""
     return blob.length >= STICK_ASPECT * blob.width and blob.fill >= STICK_FILL
 
 
@@ -128,7 +131,9 @@ class StickReader:
             ):
                 return "sticks are touching or lying on one another"
         for blob in blobs:
-            if area > 0 and blob.area > 0.3 * area and (blob.length < 0.75 * length):
+            # Stick-shaped and short: the end of a stick, the rest over the rim or the edge.
+            piece = blob.area > 0.3 * area or _is_stick_shaped(blob)
+            if area > 0 and piece and blob.length < 0.75 * length:
                 return "a stick is partly hidden"
         if len(sticks) != 4:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"

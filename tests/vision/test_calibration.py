@@ -419,6 +419,14 @@ def test_a_wall_strip_two_thirds_as_wide_as_a_stick_is_not_an_object() -> None:
     assert_read_right(setup, 10101, [(10096009, 2), (10096013, 1), (10096008, 4)])
 
 
+def test_a_flat_face_seen_with_its_side_and_shadow_is_still_a_stick() -> None:
+    """A short thick stick (10 cm by 1.8) lying flat face up across a tilted camera's view
+    shows its dark side, and a warm lamp adds a deep shadow: it looks under three and a half
+    times as long as wide, yet it is one stick, not two touching."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "warm_lamp", 10086)
+    assert_read_right(setup, 10086, [(10086000, 4), (10086003, 3), (10086009, 0)])
+
+
 def test_a_calibration_serves_another_resolution_of_the_same_view(
     calibration: Calibration,
 ) -> None:

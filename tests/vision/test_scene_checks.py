@@ -1,4 +1,5 @@
-"""Scenes that are not a clean throw for reasons the renderer does not draw."""
+"""Scenes that are not a clean throw: some the renderer does not draw, and rendered ones whose
+sticks are seen only in part."""
 
 from __future__ import annotations
 
@@ -71,6 +72,25 @@ def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
     reading = StickReader().read(_tray_with_wall_band(arm=True))
     assert reading.status == "rethrow"
     assert "hand" in reading.reason, reading.reason
+
+
+@pytest.mark.parametrize(
+    ("setup", "kind", "seed"),
+    [
+        (("dark_varnished", "linen", "window", 10091, 1280, 720), "overlapping", 10091020),
+        (("dark_varnished", "linen", "overhead", 10011, 1280, 720), "hand", 10011022),
+    ],
+)
+def test_the_visible_end_of_a_stick_is_not_counted_as_a_stick(
+    setup: tuple[str, str, str, int, int, int], kind: str, seed: int
+) -> None:
+    """A stick under another or under a hand shows a short stick-shaped piece: it is a stick
+    partly hidden, not a whole one, even when the four counted pieces give the right count."""
+    scene_setup = scenes.make_setup(*setup)
+    image = render(scenes.bad_scene(scene_setup, kind, seed), scene_setup.texture_seed, seed)
+    reading = StickReader().read(image)
+    assert reading.status == "rethrow", reading
+    assert "partly hidden" in reading.reason
 
 
 # Stick-like bars, each in its own cell of a 3 x 2 grid over the picture, so that several
