@@ -36,6 +36,7 @@ CONFLICT = 2.0
 SHADING_CAP = 0.5 * 3.5**2
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
+PAINT_GAP = 2.0
 SHADED = 0.25
 FAINTLY_SHADED = 0.15
 DARK_GREY = 85
@@ -70,17 +71,18 @@ class CommonFaces:
 
     Dark paint reflects a small fraction of what wood does, so in one throw the two faces
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
-    light), the darker group is dark in the picture too, and the lighter group is shaded like
-    half-cylinders; lighter paint on another set leaves a smaller gap, or puts the even,
-    flat-looking faces in the lighter group. A throw with one group only is four dark faces
-    when all are dark (the surer when evenly lit, and not when most are shaded like
-    half-cylinders: plain wood in dim light looks dark too), four round faces when all are light,
-    shaded like half-cylinders (or showing two lamps' highlights) and alike in colour;
-    anything else cannot be told without calibration. When most of four light faces are
-    clearly shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is
-    round too, as long as its sides fall off from its peak (plateau under 1): a flat face of
-    plain wood is lit evenly, and only the noise of a narrow face's few columns gives it
-    as much shading.
+    light), the darker group is dark in the picture too (unless the gap is PAINT_GAP, over
+    seven times, which only paint gives: a bright exposure can lift dark paint), and the
+    lighter group is shaded like half-cylinders; lighter paint on another set leaves a
+    smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
+    group only is four dark faces when all are dark (the surer when evenly lit, and not when
+    most are shaded like half-cylinders: plain wood in dim light looks dark too), four round
+    faces when all are light, shaded like half-cylinders (or showing two lamps' highlights)
+    and alike in colour; anything else cannot be told without calibration. When most of four
+    light faces are clearly shaded, one lying so that the light shades it only faintly
+    (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak (plateau
+    under 1): a flat face of plain wood is lit evenly, and only the noise of a narrow face's
+    few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -96,7 +98,7 @@ class CommonFaces:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
             darker = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
             brighter = [_wood_shading(x) for x in f if x["core"] >= split]
-            if max(darker) >= DARK_GREY:
+            if max(darker) >= DARK_GREY and max(gaps) < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
             if median(brighter) < SHADED:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")

@@ -9,6 +9,15 @@ from vision.reader import StickReader
 from vision.render import render
 
 
+def assert_read_right(setup: scenes.Setup, throws: list[tuple[int, int]]) -> None:
+    """Each (throw seed, flat faces) of `throws` on `setup` is read ok with the right count."""
+    reader = StickReader()
+    for seed, flat in throws:
+        scene = scenes.clean_scene(setup, flat, seed)
+        reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
+        assert (reading.status, reading.flat) == ("ok", flat), (seed, reading.reason)
+
+
 def test_four_dark_faces_on_a_dark_walnut_tray_are_read() -> None:
     """Under two lamps on walnut the camera brightens the picture, so dark paint is barely
     dark in it; that the four faces are evenly lit, as flat faces are, tells them apart from
@@ -126,8 +135,12 @@ def test_a_walnut_tray_whose_rim_is_the_floors_colour_is_read() -> None:
     found takes it in, and the dark inner wall lies inside as a band around the floor. Read as
     an object, it made every throw a rethrow ("a hand or another object is in the tray")."""
     setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 3)
-    reader = StickReader()
-    for seed, flat in ((300, 0), (302, 2), (303, 3)):
-        scene = scenes.clean_scene(setup, flat, seed)
-        reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+    assert_read_right(setup, [(300, 0), (302, 2), (303, 3)])
+
+
+def test_dark_paint_lifted_by_a_bright_exposure_is_told_by_how_much_darker_it_is() -> None:
+    """Overhead light on red felt: the camera's exposure lifts the dark paint to grey 86, over
+    what looks dark in a picture; but the wood beside it is nine times as bright, a gap that
+    only paint gives."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "overhead", 10066)
+    assert_read_right(setup, [(10066001, 2), (10066002, 3), (10066003, 1)])
