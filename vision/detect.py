@@ -27,6 +27,7 @@ SHADOW_SPREAD = 0.25
 ELONGATED = 3.5
 WALL_BAND = 0.1
 WALL_SPAN = 0.6
+WALL_LEG = 0.15
 TEXTURE_SAMPLE = 4096
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
@@ -174,12 +175,15 @@ def _wall_band(
 ) -> bool:
     """The tray's inner wall, seen as a dark band around the floor when the outline found
     takes in the rim (its top the floor's colour): an object (a window of the picture placed
-    at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels) yet
-    never reaches further in from the edge of the `tray` mask than WALL_BAND of the shorter
-    of them. A stick is far shorter; a hand reaching in goes deeper.
+    at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels), or
+    around a corner along both for as long (light from one side shows two walls), yet never
+    reaches further in from the edge of the `tray` mask than WALL_BAND of the shorter of them.
+    A stick is far shorter and straight; a hand reaching in goes deeper.
     """
     height, width = component.shape
-    if max(height / tray_span[0], width / tray_span[1]) < WALL_SPAN:
+    rise, run = height / tray_span[0], width / tray_span[1]
+    # Along one side, or around a corner along two (a straight stick cannot turn a corner).
+    if max(rise, run) < WALL_SPAN and (min(rise, run) < WALL_LEG or rise + run < WALL_SPAN):
         return False
     # Distances in from the tray's edge, the picture's border counting as edge too.
     framed = cv2.copyMakeBorder(tray.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)

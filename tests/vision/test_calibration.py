@@ -419,6 +419,15 @@ def test_a_wall_strip_two_thirds_as_wide_as_a_stick_is_not_an_object() -> None:
     assert_read_right(setup, 10101, [(10096009, 2), (10096013, 1), (10096008, 4)])
 
 
+def test_a_walnut_tray_by_a_window_whose_wall_shows_around_a_corner_is_calibrated() -> None:
+    """The window lights the walnut tray from one side: its rim and inner wall show as dark
+    bands along two sides meeting at a corner, inside the outline found in the empty tray.
+    Joined, they are an L, not a strip along one wall, and were taken for a hand reaching in
+    from the edge in the face pictures and in throws."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "window", 10096)
+    assert_read_right(setup, 10096, [(10096005, 3), (10096021, 2), (10096023, 1)])
+
+
 def test_a_flat_face_seen_with_its_side_and_shadow_is_still_a_stick() -> None:
     """A short thick stick (10 cm by 1.8) lying flat face up across a tilted camera's view
     shows its dark side, and a warm lamp adds a deep shadow: it looks under three and a half

@@ -67,6 +67,18 @@ def test_a_wall_closed_all_around_the_floor_is_the_trays_outline() -> None:
     assert outline[:, 1].min() >= 12 and outline[:, 1].max() <= 228
 
 
+def test_the_wall_seen_around_one_corner_only_is_not_an_object() -> None:
+    """Light from one side shows the inner wall along two sides that meet at a corner, each
+    for about half their length: an L along the outline, which no stick can be."""
+    image = np.full((240, 320, 3), 150, np.uint8)
+    cv2.rectangle(image, (150, 224), (312, 232), (40, 40, 40), -1)
+    cv2.rectangle(image, (304, 110), (312, 232), (40, 40, 40), -1)
+    for x, y in ((80, 60), (200, 60), (80, 170), (180, 150)):
+        cv2.rectangle(image, (x, y), (x + 70, y + 12), (30, 30, 30), -1)
+    reading = StickReader().read(image)
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
 def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
     """Joined to the wall band, an arm reaching further in than a wall would is an object."""
     reading = StickReader().read(_tray_with_wall_band(arm=True))
