@@ -29,11 +29,13 @@ SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.floa
 SHADING = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
-# Most evidence one shading feature can give (that of a face 3.5 spreads from the other): how
-# a round face is shaded changes with its angle to the light, and four faces in calibration
-# can all happen to sit alike, so shading may decide a face that colour leaves open but not
-# veto a colour that is clearly the other face's.
-SHADING_CAP = 0.5 * 3.5**2
+# How far, in spreads, shading counts: how a round face is shaded changes with its angle to
+# the light, and four faces in calibration can all happen to sit alike, so shading may decide
+# a face that colour leaves open but neither veto a colour that is clearly the other face's
+# nor make a face look like neither. Its evidence is at most that of a face this far from
+# the other.
+SHADING_FAR = 3.5
+SHADING_CAP = 0.5 * SHADING_FAR**2
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 PAINT_GAP = 2.0
@@ -204,8 +206,7 @@ class CalibratedFaces:
         `vision.features`) gets no evidence for flat from its shading."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
-        d_flat = float(np.sqrt(np.mean(to_flat**2)))
-        d_round = float(np.sqrt(np.mean(to_round**2)))
+        d_flat, d_round = _distance(to_flat), _distance(to_round)
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
         # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped.
@@ -222,3 +223,12 @@ class CalibratedFaces:
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
         return [self.classify(stick.features, stick.whole_width) for stick in sticks]
+
+
+def _distance(spreads: np.ndarray) -> float:
+    """How far a stick's features lie from a face's (in spreads, feature by feature), its
+    shading counted no further than SHADING_FAR: shading changes with the stick's angle to
+    the light, so it alone cannot make a face look like neither seen in calibration."""
+    far = spreads.copy()
+    far[SHADING] = np.clip(far[SHADING], -SHADING_FAR, SHADING_FAR)
+    return float(np.sqrt(np.mean(far**2)))

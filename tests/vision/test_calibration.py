@@ -386,6 +386,15 @@ def test_a_varnished_round_face_is_read_at_any_angle_to_the_light() -> None:
     assert_read_right(setup, 10011, [(10011023, 3), (10011028, 2)])
 
 
+def test_a_varnished_round_face_lit_off_its_crest_is_not_neither_face() -> None:
+    """Overhead light on linen: the four round faces in calibration all showed their
+    highlight on the crest (roundness 1); one lying so that the highlight falls to a side
+    has roundness -1, far outside what calibration saw. Its colour is plainly the wood's, so
+    it is round, not a face like neither."""
+    setup = scenes.make_setup("dark_varnished", "linen", "overhead", 10051, 1280, 720)
+    assert_read_right(setup, 10051, [(10051001, 1), (10051002, 0)])
+
+
 def test_the_shadow_along_a_tray_wall_is_not_taken_for_a_hand() -> None:
     """A low warm lamp lights the walnut tray from one side: the far wall casts a thin dark
     strip along the outline, inside it. It runs along the wall from end to end and is far
