@@ -178,19 +178,24 @@ def _wall_band(
     at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels), or
     around a corner along both for as long (light from one side shows two walls), yet never
     reaches further in from the edge of the `tray` mask than WALL_BAND of the shorter of them.
-    A stick is far shorter and straight; a hand reaching in goes deeper.
+    A stick is far shorter and straight; a hand reaching in goes deeper. A band that turns a
+    corner may lie a rim's width in from the edge, as long as it is no thicker than that: a
+    straight stick cannot turn a corner and stay so near the walls.
     """
     height, width = component.shape
     rise, run = height / tray_span[0], width / tray_span[1]
-    # Along one side, or around a corner along two (a straight stick cannot turn a corner).
-    if max(rise, run) < WALL_SPAN and (min(rise, run) < WALL_LEG or rise + run < WALL_SPAN):
+    corner = min(rise, run) >= WALL_LEG and rise + run >= WALL_SPAN
+    if max(rise, run) < WALL_SPAN and not corner:
         return False
     # Distances in from the tray's edge, the picture's border counting as edge too.
     framed = cv2.copyMakeBorder(tray.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     depth = cv2.distanceTransform(framed, cv2.DIST_L2, 3)
     x, y = offset
     window = depth[1 + y : 1 + y + height, 1 + x : 1 + x + width]
-    return float(window[component].max()) < WALL_BAND * min(tray_span)
+    depths = window[component]
+    band = WALL_BAND * min(tray_span)
+    start = float(depths.min()) if corner else 0.0
+    return start < band and float(depths.max()) - start < band
 
 
 def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, area: int, on_edge: int) -> bool:

@@ -437,6 +437,14 @@ def test_a_walnut_tray_by_a_window_whose_wall_shows_around_a_corner_is_calibrate
     assert_read_right(setup, 10096, [(10096005, 3), (10096021, 2), (10096023, 1)])
 
 
+def test_a_wall_ring_a_rims_width_in_from_the_outline_is_not_an_object() -> None:
+    """The walnut rim's top is the floor's colour, so the outline takes it in, and the dark
+    inner wall is a ring around the floor lying a rim's width in from that outline: as deep as
+    a hand would reach at its inner side, but no thicker than a wall, and it turns corners."""
+    setup = scenes.make_setup("barred", "walnut", "window", 10098)
+    assert_read_right(setup, 10098, [(10098009, 4), (10098026, 4), (10098028, 1)])
+
+
 def test_a_flat_face_seen_with_its_side_and_shadow_is_still_a_stick() -> None:
     """A short thick stick (10 cm by 1.8) lying flat face up across a tilted camera's view
     shows its dark side, and a warm lamp adds a deep shadow: it looks under three and a half
