@@ -53,6 +53,7 @@ DEEP_SHADOW = 0.5
 STICK_LEVEL = 0.8
 STEP_JUMP = 2.5
 STICK_SHARE = 0.4
+FLOOR_LIKE = math.log(1.15)
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
 
 
@@ -261,9 +262,19 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     darkens gradually, so its shaded side is kept.
     """
     body = statistics.median(brightness)
-    left = _deep_shadow_run(brightness, body)
-    right = _deep_shadow_run(brightness[::-1], body)
+    left = _past_floor(brightness, body)
+    right = _past_floor(brightness[::-1], body)
     return (left, 0) if left >= right else (0, right)
+
+
+def _past_floor(brightness: list[float], body: float) -> int:
+    """`_deep_shadow_run` from the first column that is not floor: the blob's outline is a
+    pixel or two generous, and such columns would take up the shadow's share of the width."""
+    lead = 0
+    while lead < len(brightness) // 4 and abs(math.log(max(brightness[lead], 1e-3))) < FLOOR_LIKE:
+        lead += 1
+    run = _deep_shadow_run(brightness[lead:], body)
+    return lead + run if run else 0
 
 
 def _deep_shadow_run(brightness: list[float], body: float) -> int:

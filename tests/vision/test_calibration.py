@@ -445,6 +445,14 @@ def test_a_wall_ring_a_rims_width_in_from_the_outline_is_not_an_object() -> None
     assert_read_right(setup, 10098, [(10098009, 4), (10098026, 4), (10098028, 1)])
 
 
+def test_a_barred_face_is_measured_on_itself_not_on_its_shadow() -> None:
+    """A warm lamp on linen: a barred flat face's deep shadow, with two columns of floor in
+    the blob beyond it, was what the strip measured; dark and shaded, it passed for a round
+    face, and four flat faces were read as three."""
+    setup = scenes.make_setup("barred", "linen", "warm_lamp", 10093)
+    assert_read_right(setup, 10093, [(10093003, 4)])
+
+
 def test_a_flat_face_seen_with_its_side_and_shadow_is_still_a_stick() -> None:
     """A short thick stick (10 cm by 1.8) lying flat face up across a tilted camera's view
     shows its dark side, and a warm lamp adds a deep shadow: it looks under three and a half

@@ -97,24 +97,46 @@ def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side(
     assert features["plateau"] <= 0.7
 
 
+def _face_beside_shadow(
+    face: tuple[float, float, float], shadow_rows: int, shadow_side: str, outline: int
+) -> dict[str, float]:
+    """The features of an evenly lit face (rows 90-107) whose shadow, as deep as dark paint
+    in every channel, lies `shadow_rows` wide on one side behind a row of half shadow, in a
+    blob `outline` rows generous beyond the shadow and two beyond the face."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 108), face)
+    if shadow_side == "above":
+        shadow, half = slice(89 - shadow_rows, 89), slice(89, 90)
+        top, bottom = shadow.start - outline, 110
+    else:
+        shadow, half = slice(109, 109 + shadow_rows), slice(108, 109)
+        top, bottom = 88, shadow.stop + outline
+    _paint_rows(image, shadow, (0.2, 0.2, 0.2))
+    _paint_rows(image, half, (0.45, 0.45, 0.45))
+    return _features(image, _stick_blob(top, bottom))
+
+
 @pytest.mark.parametrize("shadow_side", ["above", "below"])
 def test_a_bright_flat_face_beside_a_shadow_nearly_as_wide_as_itself_is_measured_evenly_lit(
     shadow_side: str,
 ) -> None:
-    """A low lamp over a dark floor: the stick's shadow, as deep in every channel as dark
-    paint, takes in 14 rows beside an 18-row face (over 40% of the blob), with a row of
-    half shadow between them."""
-    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    _paint_rows(image, slice(90, 108), (2.5, 3.5, 1.6))
-    if shadow_side == "above":
-        shadow, half, top, bottom = slice(75, 89), slice(89, 90), 73, 110
-    else:
-        shadow, half, top, bottom = slice(109, 123), slice(108, 109), 88, 125
-    _paint_rows(image, shadow, (0.2, 0.2, 0.2))
-    _paint_rows(image, half, (0.45, 0.45, 0.45))
-    features = _features(image, _stick_blob(top, bottom))
+    """A low lamp over a dark floor: the stick's shadow takes in 14 rows beside an 18-row
+    face (over 40% of the blob)."""
+    features = _face_beside_shadow((2.5, 3.5, 1.6), 14, shadow_side, outline=2)
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
+
+
+@pytest.mark.parametrize("shadow_side", ["above", "below"])
+def test_a_deep_shadow_behind_floor_rows_in_the_outline_is_still_trimmed(
+    shadow_side: str,
+) -> None:
+    """Plain wood darker than pale linen, its deep shadow beside it, and the blob's outline
+    a few rows generous beyond the shadow: those floor rows would take up the shadow's share
+    of the width, and the strip measured the shadow instead of the stick."""
+    features = _face_beside_shadow((0.7, 0.7, 0.7), 9, shadow_side, outline=4)
+    assert features["core"] == pytest.approx(math.log(0.7), abs=0.1)
+    assert features["plateau"] >= 0.9
 
 
 def test_a_highlight_line_in_the_lamps_colour_does_not_change_the_sticks_material() -> None:
