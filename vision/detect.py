@@ -130,7 +130,8 @@ def find_blobs(
     dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
-    tray, edge, tray_area = _tray_masks(polygon.astype(np.float32).tobytes(), dh, dw)
+    tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)
+    tray, edge, tray_area = _tray_masks(*tray_key)
     tray_span = (np.ptp(polygon[:, 1]) * dh, np.ptp(polygon[:, 0]) * dw)
     mask = (objects & tray).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
@@ -150,7 +151,7 @@ def find_blobs(
         window_edge = edge[y : y + bh, x : x + bw]
         if _wall_shadow(component, shadowy, area, int(np.count_nonzero(window_edge & component))):
             continue
-        if _wall_band(component, (x, y), tray, tray_span):
+        if _wall_band(component, (x, y), tray_key, tray_span):
             continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
@@ -170,29 +171,39 @@ def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np
     return tray, edge, int(np.count_nonzero(tray))
 
 
+@lru_cache(maxsize=4)
+def _tray_depth(polygon: bytes, height: int, width: int) -> np.ndarray:
+    """Each pixel's distance in from the edge of `_tray_masks`' floor, the picture's border
+    counting as edge too; only wanted when an object runs along the walls."""
+    tray = _tray_masks(polygon, height, width)[0].astype(np.uint8)
+    framed = cv2.copyMakeBorder(tray, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    depth: np.ndarray = cv2.distanceTransform(framed, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    return depth
+
+
 def _wall_band(
-    component: np.ndarray, offset: tuple[int, int], tray: np.ndarray, tray_span: tuple[float, float]
+    component: np.ndarray,
+    offset: tuple[int, int],
+    tray_key: tuple[bytes, int, int],
+    tray_span: tuple[float, float],
 ) -> bool:
     """The tray's inner wall, seen as a dark band around the floor when the outline found
     takes in the rim (its top the floor's colour): an object (a window of the picture placed
     at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels), or
     around a corner along both for as long (light from one side shows two walls), yet never
-    reaches further in from the edge of the `tray` mask than WALL_BAND of the shorter of them.
-    A stick is far shorter and straight; a hand reaching in goes deeper. A band that turns a
-    corner may lie a rim's width in from the edge, as long as it is no thicker than that: a
-    straight stick cannot turn a corner and stay so near the walls.
+    reaches further in from the edge of the tray (`tray_key`, as for `_tray_masks`) than
+    WALL_BAND of the shorter of them. A stick is far shorter and straight; a hand reaching in
+    goes deeper. A band that turns a corner may lie a rim's width in from the edge, as long as
+    it is no thicker than that: a straight stick cannot turn a corner and stay so near the
+    walls.
     """
     height, width = component.shape
     rise, run = height / tray_span[0], width / tray_span[1]
     corner = min(rise, run) >= WALL_LEG and rise + run >= WALL_SPAN
     if max(rise, run) < WALL_SPAN and not corner:
         return False
-    # Distances in from the tray's edge, the picture's border counting as edge too.
-    framed = cv2.copyMakeBorder(tray.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 3)
     x, y = offset
-    window = depth[1 + y : 1 + y + height, 1 + x : 1 + x + width]
-    depths = window[component]
+    depths = _tray_depth(*tray_key)[y : y + height, x : x + width][component]
     band = WALL_BAND * min(tray_span)
     start = float(depths.min()) if corner else 0.0
     return start < band and float(depths.max()) - start < band
