@@ -262,32 +262,29 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     darkens gradually, so its shaded side is kept.
     """
     body = statistics.median(brightness)
-    left = _past_floor(brightness, body)
-    right = _past_floor(brightness[::-1], body)
+    left = _deep_shadow_run(brightness, body)
+    right = _deep_shadow_run(brightness[::-1], body)
     return (left, 0) if left >= right else (0, right)
 
 
-def _past_floor(brightness: list[float], body: float) -> int:
-    """`_deep_shadow_run` from the first column that is not floor: the blob's outline is a
-    pixel or two generous, and such columns would take up the shadow's share of the width."""
-    lead = 0
-    while lead < len(brightness) // 4 and abs(math.log(max(brightness[lead], 1e-3))) < FLOOR_LIKE:
-        lead += 1
-    run = _deep_shadow_run(brightness[lead:], body)
-    return lead + run if run else 0
-
-
 def _deep_shadow_run(brightness: list[float], body: float) -> int:
-    """How many columns from the start of `brightness` are a deep shadow (0: none).
+    """How many columns from the start of `brightness` are a deep shadow, with the columns of
+    floor before it (0: none). The blob's outline is a pixel or two generous: those columns
+    (within FLOOR_LIKE of the floor, at most a quarter of the width) are passed over, or they
+    would take up the shadow's share of the width.
 
     Only beside a face brighter than the floor may the shadow reach over the outer half of
     the blob: a face darker than the floor (dark paint) can hold columns as dark as a shadow
     itself, so there the shadow and the trim stay within SHADOW_SHARE.
     """
-    n = len(brightness)
+    lead = 0
+    while lead < len(brightness) // 4 and abs(math.log(max(brightness[lead], 1e-3))) < FLOOR_LIKE:
+        lead += 1
+    columns = brightness[lead:]
+    n = len(columns)
     bright = body > 1.0
     limit = n // 2 if bright else int(SHADOW_SHARE * n)
-    outer = brightness[:limit]
+    outer = columns[:limit]
     shadow = min(outer)
     if shadow > DEEP_SHADOW * min(body, 1.0):
         return 0
@@ -295,8 +292,8 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
     widest = n - math.ceil(STICK_SHARE * n) if bright else limit
     for side in range(darkest + 1, min(darkest + 3, widest + 1)):
-        if brightness[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
-            return side
+        if columns[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
+            return lead + side
     return 0
 
 
