@@ -50,8 +50,11 @@ INNER_WIDTH = 0.7
 WHOLE_WIDTH = 0.87
 SHADOW_SHARE = 0.4
 DEEP_SHADOW = 0.5
+FAINT_SHADOW = 0.6
 STICK_LEVEL = 0.8
 STEP_JUMP = 2.5
+SHALLOW_JUMP = 1.8
+EVEN = 1.1
 STICK_SHARE = 0.4
 FLOOR_LIKE = math.log(1.15)
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
@@ -252,14 +255,18 @@ def _shadow_run(shadowy: list[bool], limit: int) -> int:
 def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a shadow too deep for `_shadow_band` on
     one side (a channel under 0.15 of the floor: where one of two lamps of different
-    colours is hidden, or all across under a single low lamp).
+    colours is hidden, or all across under a single low lamp; or the stick itself darker
+    than the floor, as plain wood on pale linen).
 
     Such a shadow lies in the outer part of the blob (beside a bright face, a low lamp casts
     one nearly as wide as the stick), is under DEEP_SHADOW of both the floor and the stick's
     typical column, and where it meets the stick's side the brightness jumps (within two
     columns) to STICK_LEVEL of the stick's and to STEP_JUMP times the shadow's; at least
     STICK_SHARE of the blob is left to the stick. A round face turning away from the light
-    darkens gradually, so its shaded side is kept.
+    darkens gradually, so its shaded side is kept. Lamps that leave much ambient light cast
+    fainter shadows, under FAINT_SHADOW of the floor and the stick and only about half as
+    dark as the stick: those are told from a round face's shaded side by a step of
+    SHALLOW_JUMP to a stick evenly lit beyond it (the next column within EVEN of it).
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -286,15 +293,25 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     limit = n // 2 if bright else int(SHADOW_SHARE * n)
     outer = columns[:limit]
     shadow = min(outer)
-    if shadow > DEEP_SHADOW * min(body, 1.0):
+    if shadow > FAINT_SHADOW * min(body, 1.0):
         return 0
+    deep = shadow <= DEEP_SHADOW * min(body, 1.0)
     # The deepest column nearest the stick: a wide shadow is as deep all across.
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
     widest = n - math.ceil(STICK_SHARE * n) if bright else limit
     for side in range(darkest + 1, min(darkest + 3, widest + 1)):
-        if columns[side] >= max(STICK_LEVEL * body, STEP_JUMP * shadow):
+        level = columns[side]
+        if level >= STICK_LEVEL * body and (
+            (deep and level >= STEP_JUMP * shadow)
+            or (level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side))
+        ):
             return lead + side
     return 0
+
+
+def _evenly_lit_after(columns: list[float], side: int) -> bool:
+    """The column after `side` is within EVEN of it (or there is none)."""
+    return side + 1 >= len(columns) or columns[side + 1] <= EVEN * columns[side]
 
 
 def _sharpness(grey: np.ndarray) -> float:

@@ -98,11 +98,16 @@ def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side(
 
 
 def _face_beside_shadow(
-    face: tuple[float, float, float], shadow_rows: int, shadow_side: str, outline: int
+    face: tuple[float, float, float],
+    shadow_rows: int,
+    shadow_side: str,
+    outline: int,
+    shadow_level: float = 0.2,
 ) -> dict[str, float]:
-    """The features of an evenly lit face (rows 90-107) whose shadow, as deep as dark paint
-    in every channel, lies `shadow_rows` wide on one side behind a row of half shadow, in a
-    blob `outline` rows generous beyond the shadow and two beyond the face."""
+    """The features of an evenly lit face (rows 90-107) whose shadow (`shadow_level` of the
+    floor in every channel, as deep as dark paint unless told) lies `shadow_rows` wide on one
+    side behind a row of half shadow, in a blob `outline` rows generous beyond the shadow and
+    two beyond the face."""
     image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
     _paint_rows(image, slice(90, 108), face)
     if shadow_side == "above":
@@ -111,8 +116,9 @@ def _face_beside_shadow(
     else:
         shadow, half = slice(109, 109 + shadow_rows), slice(108, 109)
         top, bottom = 88, shadow.stop + outline
-    _paint_rows(image, shadow, (0.2, 0.2, 0.2))
-    _paint_rows(image, half, (0.45, 0.45, 0.45))
+    _paint_rows(image, shadow, (shadow_level,) * 3)
+    half_level = (shadow_level + min(face)) / 2
+    _paint_rows(image, half, (half_level,) * 3)
     return _features(image, _stick_blob(top, bottom))
 
 
@@ -137,6 +143,39 @@ def test_a_deep_shadow_behind_floor_rows_in_the_outline_is_still_trimmed(
     features = _face_beside_shadow((0.7, 0.7, 0.7), 9, shadow_side, outline=4)
     assert features["core"] == pytest.approx(math.log(0.7), abs=0.1)
     assert features["plateau"] >= 0.9
+
+
+@pytest.mark.parametrize("shadow_side", ["above", "below"])
+def test_a_shadow_only_half_as_dark_as_plain_wood_beside_it_is_still_trimmed(
+    shadow_side: str,
+) -> None:
+    """Plain wood at 0.72 of pale linen, under lamps that leave much ambient light: its shadow
+    is only half as dark as the wood. Left in, it made flat faces of an unpainted set look
+    shaded like round ones, and throws read with a wrong count."""
+    features = _face_beside_shadow((0.72, 0.72, 0.72), 4, shadow_side, 2, shadow_level=0.37)
+    assert features["core"] == pytest.approx(math.log(0.72), abs=0.1)
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+
+
+# A round face of plain wood darker than the floor, lit from one side, as a blob's rows (ratios
+# to the floor) measured it: it darkens over several rows to its far side, where it is half as
+# bright again two rows in from its darkest, and a little shadow and dim floor lie at both
+# sides.
+GRADUAL_ROUND = (0.74, 0.54, 0.48, 0.59, 0.66, 0.7, 0.73, 0.74, 0.72, 0.7, 0.65, 0.59, 0.51, 0.42,
+                 0.28, 0.39)
+
+
+def test_a_round_face_darkening_over_several_rows_is_not_taken_for_a_shallow_shadow() -> None:
+    """Only a step to the stick's level within two rows, with the stick evenly lit beyond it,
+    tells a shadow half as dark as the stick from a round face's shaded side."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    for offset, ratio in enumerate(GRADUAL_ROUND):
+        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
+    features = _features(image, _stick_blob(90, 90 + len(GRADUAL_ROUND)))
+    # Half the face is lit within 15% of its peak; without its three darkest rows, 0.64.
+    assert features["plateau"] <= 0.55
+    assert features["roundness"] >= 0.9
 
 
 def test_a_highlight_line_in_the_lamps_colour_does_not_change_the_sticks_material() -> None:
