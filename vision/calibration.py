@@ -1,7 +1,8 @@
 """Calibration from three pictures: the empty tray, four flat faces up, four round faces up.
 
-It records the tray outline, the sticks' size in the picture and both faces' features, in a
-small JSON file. Everything is stored relative to the picture's width and height, so the same
+It records the tray outline, the sticks' size in the picture, both faces' features and how
+little an object may depart from the floor and still be found (`contrast`), in a small JSON
+file. Everything is stored relative to the picture's width and height, so the same
 calibration serves any resolution of the same camera view.
 """
 
@@ -25,6 +26,9 @@ VERSION = 2
 MIN_TRAY_AREA = 0.05
 # Widest turn (degrees) between neighbouring directions of the four sticks in a face picture.
 MAX_DIRECTION_GAP = 90.0
+# The shares of the usual departure from the floor at which objects are looked for, in turn,
+# until the sticks are found (see `calibrate`).
+CONTRASTS = (1.0, 0.85, 0.7, 0.55)
 
 
 class CalibrationError(ValueError):
@@ -38,6 +42,7 @@ class Calibration:
     stick_width: float
     faces: CalibratedFaces
     image_size: tuple[int, int]
+    contrast: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +54,7 @@ class Calibration:
             "flat": [round(float(v), 4) for v in self.faces.flat_mean],
             "round": [round(float(v), 4) for v in self.faces.round_mean],
             "spread": [round(float(v), 4) for v in self.faces.spread],
+            "contrast": round(self.contrast, 4),
         }
 
     @classmethod
@@ -71,6 +77,8 @@ class Calibration:
             stick = data["stick"]
             length = float(_numbers(stick["length"], "stick length"))
             width = float(_numbers(stick["width"], "stick width"))
+            # Files written before objects were looked for at lower contrast have none.
+            contrast = float(_numbers(data.get("contrast", 1.0), "contrast"))
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -90,12 +98,13 @@ class Calibration:
         if (
             (vectors[2] <= 0).any()
             or not (0 < width < length < 1.5)
+            or not (0 < contrast <= 1)
             or len(size) != 2
             or min(size) <= 0
         ):
             raise CalibrationError("calibration values are out of range")
         faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
-        return cls(tray, length, width, faces, (size[0], size[1]))
+        return cls(tray, length, width, faces, (size[0], size[1]), contrast)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n")
@@ -139,19 +148,43 @@ def direction_gap(angles: list[float]) -> float:
 
 
 def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibration:
-    """Measure the tray and both faces. Raises CalibrationError naming the bad picture."""
+    """Measure the tray and both faces. Raises CalibrationError naming the bad picture.
+
+    Objects are looked for as far from the floor's colour as in a throw read without
+    calibration. Where that does not find the sticks (light paint on a pale floor can be
+    within a fifth of its colour), the faces are near the limit, and a throw lit a little
+    otherwise would lose them: they are looked for as close to the floor's colour as the
+    empty tray allows while still showing nothing (the lowest of CONTRASTS that calibrates).
+    The error reported is the usual reader's.
+    """
+    images = {"empty.png": empty, "flat.png": flat, "round.png": round_}
+    if len({image.shape[:2] for image in images.values()}) != 1:
+        raise CalibrationError("the three calibration pictures must have the same size")
+    try:
+        return _calibrate_at(empty, flat, round_, CONTRASTS[0])
+    except CalibrationError as error:
+        usual = error
+    for contrast in sorted(CONTRASTS[1:]):
+        try:
+            return _calibrate_at(empty, flat, round_, contrast)
+        except CalibrationError:
+            continue
+    raise usual
+
+
+def _calibrate_at(
+    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, contrast: float
+) -> Calibration:
+    """`calibrate`, looking for objects at one `contrast`."""
     from vision.reader import StickReader
 
-    images = {"empty.png": empty, "flat.png": flat, "round.png": round_}
-    shapes = {image.shape[:2] for image in images.values()}
-    if len(shapes) != 1:
-        raise CalibrationError("the three calibration pictures must have the same size")
+    images = {"flat.png": flat, "round.png": round_}
     reader = StickReader()
     tray = reader.tray_outline(empty)
     faces = {}
     sizes = []
-    for name in ("flat.png", "round.png"):
-        found = reader.measure_sticks(images[name], tray)
+    for name, image in images.items():
+        found = reader.measure_sticks(image, tray, contrast)
         if found.problem:
             raise CalibrationError(f"{name}: {found.problem}")
         if len(found.sticks) != 4:
@@ -164,7 +197,7 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
             )
         faces[name] = np.array([s.features for s in found.sticks])
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
-    height, width = next(iter(shapes))
+    height, width = empty.shape[:2]
     length, thickness = np.median(np.array(sizes), axis=0)
     calibration = Calibration(
         tray=tray,
@@ -172,6 +205,7 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         stick_width=float(thickness),
         faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
         image_size=(width, height),
+        contrast=contrast,
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.

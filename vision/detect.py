@@ -47,9 +47,12 @@ class Blob:
     corners: tuple[tuple[float, float], ...]
 
 
-def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.ndarray]:
+def object_mask(
+    small: np.ndarray, floor: FloorModel, contrast: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
     """Pixels of `small` (detection size, BGR uint8) that are not bare floor, and those that
-    could be floor in a shadow.
+    could be floor in a shadow. `contrast` scales the departure an object needs (below 1:
+    faces close to the floor's colour, where calibration found the empty tray allows it).
 
     Ratios to the floor are taken in linear light (undoing the camera's gamma), where a shadow
     scales the channels by the share of light that still arrives: evenly under one light
@@ -67,7 +70,7 @@ def object_mask(small: np.ndarray, floor: FloorModel) -> tuple[np.ndarray, np.nd
     departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
     texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
-    departs = departure > max(OBJECT_FACTOR, 7.0 * texture)
+    departs = departure > contrast * max(OBJECT_FACTOR, 7.0 * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
 
 
@@ -120,15 +123,17 @@ def find_blobs(
     floor: FloorModel,
     scale: float,
     tray_polygon: np.ndarray | None = None,
+    contrast: float = 1.0,
     min_area_fraction: float = 0.0015,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline.
 
-    Without `tray_polygon` (fractions of width/height) the outline is found in the picture.
+    Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
+    `contrast` as for `object_mask`.
     """
     dh, dw = small.shape[:2]
-    objects, maybe_shadow = object_mask(small, floor)
+    objects, maybe_shadow = object_mask(small, floor, contrast)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
     tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)
     tray, edge, tray_area = _tray_masks(*tray_key)

@@ -85,12 +85,18 @@ class StickReader:
         small = detection_image(_working(_as_bgr(image))[0])
         return find_blobs(small, fit_floor(small), 1.0)[1]
 
-    def measure_sticks(self, image: np.ndarray, tray: np.ndarray | None = None) -> Measurement:
-        """Find the objects in the tray, check the scene, and measure the sticks."""
+    def measure_sticks(
+        self, image: np.ndarray, tray: np.ndarray | None = None, contrast: float | None = None
+    ) -> Measurement:
+        """Find the objects in the tray, check the scene, and measure the sticks; objects are
+        looked for at `contrast` (see `vision.detect.object_mask`), by default the
+        calibration's."""
         work, scale = _working(image)
         small = detection_image(work)
         floor = fit_floor(small, tray)
-        blobs, outline = find_blobs(small, floor, work.shape[1] / small.shape[1], tray)
+        if contrast is None:
+            contrast = self.calibration.contrast if self.calibration else 1.0
+        blobs, outline = find_blobs(small, floor, work.shape[1] / small.shape[1], tray, contrast)
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.

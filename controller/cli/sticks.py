@@ -108,11 +108,17 @@ def run_calibrate(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CliError(f"cannot write {args.output}: {error.strerror}") from error
     width = calibration.image_size[0]
+    faint = (
+        f"; the faces are close to the floor's colour, so objects are looked for at "
+        f"{calibration.contrast:.0%} of the usual contrast (a tray of another colour reads "
+        "more surely)"
+        if calibration.contrast < 1
+        else ""
+    )
     print(
         f"calibrated: stick {calibration.stick_length * width:.0f} x "
         f"{calibration.stick_width * width:.0f} px, tray outline of {len(calibration.tray)} points;"
-        " "
-        f"written to {args.output}"
+        f" written to {args.output}{faint}"
     )
     return 0
 

@@ -199,6 +199,10 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("an image size of zero", _set("image_size", [0, 0]), "range"),
     ("a negative image width", _set("image_size", [-640, 480]), "range"),
     ("a NaN image height", _set("image_size", [640, math.nan]), "malformed"),
+    ("a contrast of zero", _set("contrast", 0.0), "range"),
+    ("a contrast above the usual", _set("contrast", 1.5), "range"),
+    ("a NaN contrast", _set("contrast", math.nan), "range"),
+    ("a contrast as text", _set("contrast", "low"), "contrast"),
 ]
 
 
@@ -250,6 +254,15 @@ def test_a_file_with_nan_written_by_another_program_is_refused(
     path.write_text(text)
     with pytest.raises(CalibrationError, match="vector"):
         Calibration.load(path)
+
+
+def test_a_file_written_before_contrast_was_recorded_reads_at_the_usual_contrast(
+    good: dict[str, Any],
+) -> None:
+    """Files kept from before objects could be looked for at lower contrast still load, and
+    look for objects as they did then."""
+    del good["contrast"]
+    assert Calibration.from_dict(good).contrast == 1.0
 
 
 # -- bad calibration pictures ------------------------------------------------------------------
@@ -484,6 +497,26 @@ def test_a_round_face_whose_sides_melt_into_the_floor_is_not_read_as_flat() -> N
     assert [stick.whole_width for stick in sticks].count(False) == 1
     reading = reader.read(picture)
     assert reading.status == "rethrow" or reading.flat == 0
+
+
+def test_a_set_of_the_floors_colour_is_calibrated_by_looking_closer_to_it() -> None:
+    """Light-painted sticks on pale linen: the flat faces are within a fifth of the floor's
+    colour, so only their shadowed sides were found and calibration refused the pictures.
+    The empty tray shows nothing at a lower contrast, so the sticks are looked for there,
+    and throws are read with it."""
+    setup = scenes.make_setup("light", "linen", "warm_lamp", 10072)
+    calibration = calibrate(*pictures_of(setup, 10072).values())
+    assert calibration.contrast < 1.0
+    reader = StickReader(calibration)
+    for flat in range(5):
+        reading = reader.read(throw(setup, flat, 720 + flat))
+        assert (reading.status, reading.flat) == ("ok", flat), (flat, reading.reason)
+
+
+def test_a_set_found_at_the_usual_contrast_keeps_it(calibration: Calibration) -> None:
+    """Looking closer to the floor's colour finds more of its grain and shadows: it is only
+    done where the sticks are not found otherwise."""
+    assert calibration.contrast == 1.0
 
 
 def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_flat() -> None:

@@ -103,6 +103,23 @@ def test_calibrate_writes_a_file_the_reader_loads_and_says_so_in_one_line(
     assert calibration.image_size == SIZE
 
 
+def test_calibrate_says_when_the_faces_are_close_to_the_floors_colour(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Light paint on pale linen is read, but less surely than on a tray of another colour:
+    the one line says so, and what would help."""
+    setup = scenes.make_setup("light", "linen", "warm_lamp", 10072)
+    folder = tmp_path / "pale"
+    folder.mkdir()
+    for name, picture in scenes.calibration_pictures(setup, 10072, noise_seed=5).items():
+        cv2.imwrite(str(folder / f"{name}.png"), picture)
+    target = tmp_path / "cal.json"
+    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
+    assert (status, err, len(out.splitlines())) == (0, "", 1)
+    assert "close to the floor's colour" in out and "tray of another colour" in out
+    assert Calibration.load(target).contrast < 1
+
+
 def folder_of(folder: Path, photos: Path, pictures: dict[str, str]) -> Path:
     """A new `folder` holding copies of `photos` pictures, as {name in folder: name in photos}."""
     folder.mkdir()
