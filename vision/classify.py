@@ -24,9 +24,10 @@ import numpy as np
 from vision.features import NAMES, MeasuredStick
 from vision.reading import Face
 
-# Smallest spread assumed per feature: what light and camera changes move it by anyway.
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06], np.float32)
-SHADING = np.isin(NAMES, ("plateau", "roundness"))
+# Smallest spread assumed per feature: what light and camera changes move it by anyway (for
+# unevenness, a log, noise and grain can double it).
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06, 0.7], np.float32)
+SHADING = np.isin(NAMES, ("plateau", "roundness", "uneven"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
 # How far, in spreads, shading counts: how a round face is shaded changes with its angle to
@@ -214,6 +215,7 @@ class CalibratedFaces:
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
         if not whole_width:
             ratios[SHADING] = np.minimum(ratios[SHADING], 0)
+        ratios = _shading_as_one_cue(ratios)
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
         # Features that contradict each other make the vote less sure, not just smaller.
@@ -223,6 +225,17 @@ class CalibratedFaces:
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
         return [self.classify(stick.features, stick.whole_width) for stick in sticks]
+
+
+def _shading_as_one_cue(ratios: np.ndarray) -> np.ndarray:
+    """The features' evidence with the shading measures' taken together, for flat and for
+    round, each at most SHADING_CAP: plateau, roundness and unevenness measure one profile,
+    and a shadow left in it spoils all three at once. Contradicting each other, they still
+    make the vote less sure."""
+    shading = ratios[SHADING]
+    for_flat = min(float(shading[shading > 0].sum()), SHADING_CAP)
+    for_round = max(float(shading[shading < 0].sum()), -SHADING_CAP)
+    return np.append(ratios[~SHADING], [for_flat, for_round])
 
 
 def _distance(spreads: np.ndarray) -> float:

@@ -16,6 +16,10 @@ or colour of the light. From it:
   and the fit would put more than all of the brightness on it;
 - `bars`: dark bands across the stick (painted marks);
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
+- `uneven`: log of how much the brightness varies across the width, whichever way, over its
+  mean: a flat face is even to within a percent or less, a round face varies by several
+  percent at least, even where it stays within 15% of its peak all across (the plateau of a
+  flat face) lying along the light;
 - `material` (kept beside the features): the stick's own colour, log blue and red against
   green of its median column. A varnish highlight line takes the colour of the lamp it
   reflects and fills a column or two: faces of one wood can differ in the peak column's
@@ -42,7 +46,7 @@ from vision.detect import Blob
 from vision.floor import LINEAR_LEVEL, FloorModel, linear
 from vision.order import column_medians, median, quantile
 
-NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss")
+NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss", "uneven")
 STRIP_LENGTH = 48
 STRIP_WIDTH = 16
 MARGIN = 6
@@ -137,6 +141,7 @@ def measure(
             roundness,
             bars,
             gloss,
+            _unevenness(smooth[inner_columns]),
         ],
         np.float32,
     )
@@ -145,6 +150,12 @@ def measure(
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
     return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width, material)
+
+
+def _unevenness(profile: np.ndarray) -> float:
+    """The log of the spread of the columns' brightness over their mean (at least 0.001):
+    how far from evenly lit across the width, whichever way."""
+    return math.log(max(float(np.std(profile)) / max(float(np.mean(profile)), 1e-3), 1e-3))
 
 
 def _log_chroma(colour: np.ndarray) -> tuple[float, float]:

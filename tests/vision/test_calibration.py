@@ -519,6 +519,19 @@ def test_a_set_found_at_the_usual_contrast_keeps_it(calibration: Calibration) ->
     assert calibration.contrast == 1.0
 
 
+def test_unpainted_round_faces_shaded_only_a_little_are_read() -> None:
+    """Unpainted sticks on walnut under a warm lamp (1280x720): a round face lying along the
+    light darkens towards its sides by only a tenth, within 15% of its peak all across (a
+    plateau like a flat face's) and with a small dome; flat faces are even to within a few
+    thousandths. How uneven the face is, measured on a log scale, tells them apart."""
+    setup = scenes.make_setup("unpainted", "walnut", "warm_lamp", 10019, 1280, 720)
+    assert_read_right(
+        setup,
+        10019,
+        [(10019012, 2), (10019016, 1), (10019017, 0), (10019026, 0), (10019029, 3)],
+    )
+
+
 def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_flat() -> None:
     """Light-painted sticks on linen by a window: some round faces, turned so the window
     light falls evenly across them, show no more shading than the flat faces in calibration.

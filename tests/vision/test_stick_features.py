@@ -38,6 +38,7 @@ def test_a_flat_face_beside_its_shadow_is_measured_evenly_lit(shadow_side: str) 
     features = _features(*_flat_stick_between(shadow_side))
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
+    assert features["uneven"] <= math.log(0.01)
 
 
 # Linear-light ratios to the floor (blue, green, red) under two lamps of different colours:
@@ -95,6 +96,7 @@ def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side(
     features = _features(image, _stick_blob(88, 118))
     assert features["roundness"] >= 0.3
     assert features["plateau"] <= 0.7
+    assert features["uneven"] >= math.log(0.1)
 
 
 def _face_beside_shadow(

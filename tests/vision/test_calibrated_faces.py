@@ -1,0 +1,52 @@
+"""The calibrated face model weighs each cue once: its shading measures are one cue."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.classify import SPREAD_FLOOR, CalibratedFaces
+from vision.features import NAMES
+
+
+def _vector(**values: float) -> np.ndarray:
+    vector = np.zeros(len(NAMES), np.float32)
+    for name, value in values.items():
+        vector[NAMES.index(name)] = value
+    return vector
+
+
+# Unpainted sticks: both faces of one wood, the round face a little redder and darker in its
+# middle; the flat face evenly lit, the round one shaded across its width.
+FLAT = _vector(plateau=1.0, gloss=1.0, uneven=math.log(0.003))
+ROUND = _vector(
+    chroma_r=0.15, core=-0.3, plateau=0.5, roundness=0.6, gloss=1.0, uneven=math.log(0.1)
+)
+FACES = CalibratedFaces(FLAT, ROUND, SPREAD_FLOOR.copy())
+
+
+def test_the_faces_seen_in_calibration_are_read_surely() -> None:
+    for features, face in ((FLAT, "flat"), (ROUND, "round")):
+        vote = FACES.classify(features)
+        assert (vote.face, vote.confidence >= 0.99) == (face, True)
+
+
+def test_three_measures_of_shading_count_as_one_cue_against_the_colour() -> None:
+    """A face of the flat face's colour whose plateau, roundness and unevenness all say
+    round: a shadow left in the strip spoils all three at once, so together they weigh no
+    more than one; against the colour that is not enough to be sure."""
+    face = FLAT.copy()
+    for name in ("plateau", "roundness", "uneven"):
+        face[NAMES.index(name)] = ROUND[NAMES.index(name)]
+    vote = FACES.classify(face)
+    assert vote.confidence < 0.9
+
+
+def test_shading_alone_still_decides_what_the_colour_leaves_open() -> None:
+    """The colour halfway between the faces, the shading plainly round."""
+    face = (FLAT + ROUND) / 2
+    for name in ("plateau", "roundness", "uneven"):
+        face[NAMES.index(name)] = ROUND[NAMES.index(name)]
+    vote = FACES.classify(face)
+    assert (vote.face, vote.confidence >= 0.9) == ("round", True)
