@@ -28,6 +28,10 @@ from vision.reading import Face
 # unevenness, a log, noise and grain can double it).
 SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06, 0.7], np.float32)
 SHADING = np.isin(NAMES, ("plateau", "roundness", "uneven"))
+# The shading measures a stick without its whole width keeps for flat: its middle is lit as
+# evenly as a flat face, to the plateau and the roundness, but still a few times less evenly
+# than a flat face to the unevenness, a log.
+SHADING_OF_SIDES = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
 # How far, in spreads, shading counts: how a round face is shaded changes with its angle to
@@ -204,7 +208,7 @@ class CalibratedFaces:
 
     def classify(self, features: np.ndarray, whole_width: bool = True) -> FaceVote:
         """The face `features` look like; a stick without its whole width (see
-        `vision.features`) gets no evidence for flat from its shading."""
+        `vision.features`) gets no evidence for flat from the shading of its sides."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
         d_flat, d_round = _distance(to_flat), _distance(to_round)
@@ -214,7 +218,7 @@ class CalibratedFaces:
         cap = self.evidence_cap
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
         if not whole_width:
-            ratios[SHADING] = np.minimum(ratios[SHADING], 0)
+            ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
         ratios = _shading_as_one_cue(ratios)
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())

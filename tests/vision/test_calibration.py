@@ -532,6 +532,15 @@ def test_unpainted_round_faces_shaded_only_a_little_are_read() -> None:
     )
 
 
+def test_an_unpainted_flat_face_found_narrower_than_a_whole_stick_is_read() -> None:
+    """Unpainted sticks on walnut under a warm lamp: a flat face whose side against the
+    floor was lost is narrower than a whole stick, so its plateau and roundness cannot say
+    flat (the middle of a round face is as even to them); its unevenness, a few thousandths
+    where a round face's middle varies by a percent or more, still can."""
+    setup = scenes.make_setup("unpainted", "walnut", "warm_lamp", 10079, 1280, 720)
+    assert_read_right(setup, 10079, [(10079001, 3), (10079005, 3), (10079006, 2), (10079021, 2)])
+
+
 def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_flat() -> None:
     """Light-painted sticks on linen by a window: some round faces, turned so the window
     light falls evenly across them, show no more shading than the flat faces in calibration.
