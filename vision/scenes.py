@@ -53,8 +53,9 @@ TRAYS: dict[str, TrayLook] = {
 
 LIGHTS = ("window", "warm_lamp", "two_lamps", "overhead", "coloured", "sunset")
 HELD_OUT = {"style": "dark_blue", "tray": "slate", "light": "sunset"}
-# Calibration's sticks lie fanned out: directions this many degrees apart, give or take.
-FAN_STEP = 45.0
+# Calibration's sticks lie fanned out: directions this many degrees apart, give or take; the
+# second where long sticks in a small tray leave no room for the first.
+FAN_STEPS = (45.0, 60.0)
 FAN_JITTER = 8.0
 BAD_KINDS = (
     "missing_stick",
@@ -244,18 +245,19 @@ def layout(
     rng: np.random.Generator,
     gap: float = 0.7,
     wall: float = 1.0,
-    fanned: bool = False,
+    fan_step: float | None = None,
 ) -> list[StickPose]:
     """Sticks lying apart from each other, `wall` cm from the tray's walls, in the picture;
-    `fanned`: turned FAN_STEP degrees from one another, as the calibration instructions ask."""
+    with a `fan_step`, turned that many degrees from one another (give or take FAN_JITTER),
+    as the calibration instructions ask. RuntimeError when they find no room."""
     for _ in range(200):
         placed: list[StickPose] = []
-        first = rng.uniform(0, 180) if fanned else 0.0
+        first = rng.uniform(0, 180) if fan_step is not None else 0.0
         for k, roll in enumerate(rolls):
             for _ in range(200):
                 stick = _random_stick(setup, rng, roll)
-                if fanned:
-                    turn = first + k * FAN_STEP + rng.uniform(-FAN_JITTER, FAN_JITTER)
+                if fan_step is not None:
+                    turn = first + k * fan_step + rng.uniform(-FAN_JITTER, FAN_JITTER)
                     stick = replace(stick, angle=turn % 180)
                 if not _inside_floor(setup, stick, wall) or not in_view(setup.camera, stick, 10):
                     continue
@@ -311,9 +313,19 @@ def calibration_scenes(setup: Setup, seed: int) -> dict[str, Scene]:
     rng = np.random.default_rng(seed)
     faces = {"flat": FLAT_UP, "round": ROUND_UP}
     return {"empty": _scene(setup, [], rng)} | {
-        name: _scene(setup, layout(setup, [roll] * 4, rng, gap=2.0, wall=3.0, fanned=True), rng)
-        for name, roll in faces.items()
+        name: _scene(setup, _fanned_layout(setup, roll, rng), rng) for name, roll in faces.items()
     }
+
+
+def _fanned_layout(setup: Setup, roll: float, rng: np.random.Generator) -> list[StickPose]:
+    """Four sticks with one face up, apart and away from the walls, fanned out by the first
+    of FAN_STEPS that leaves room for them."""
+    for step in FAN_STEPS[:-1]:
+        try:
+            return layout(setup, [roll] * 4, rng, gap=2.0, wall=3.0, fan_step=step)
+        except RuntimeError:
+            continue
+    return layout(setup, [roll] * 4, rng, gap=2.0, wall=3.0, fan_step=FAN_STEPS[-1])
 
 
 def calibration_pictures(setup: Setup, seed: int, noise_seed: int = 0) -> dict[str, np.ndarray]:

@@ -354,6 +354,17 @@ def test_the_rendered_calibration_lays_the_sticks_as_the_instructions_ask(tray: 
             assert direction_gap([stick.angle for stick in scene.sticks]) <= MAX_DIRECTION_GAP
 
 
+def test_long_sticks_in_a_small_tray_are_still_laid_out_for_calibration() -> None:
+    """Sticks of 16 cm in a tray of 39 x 28 cm: fanned 45 degrees apart they find no room
+    (rendering the calibration used to fail); fanned 60 degrees apart they do, and still as
+    the instructions ask."""
+    setup = scenes.make_setup("barred", "felt_green", "window", 10143, 1280, 720)
+    shots = scenes.calibration_scenes(setup, 10143)
+    for scene in (shots["flat"], shots["round"]):
+        assert len(scene.sticks) == 4
+        assert direction_gap([stick.angle for stick in scene.sticks]) <= MAX_DIRECTION_GAP
+
+
 def test_pictures_of_different_sizes_are_refused(pictures: Pictures) -> None:
     """Pictures from two cameras or two resolutions do not describe one view."""
     with pytest.raises(CalibrationError, match="same size"):
