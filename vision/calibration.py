@@ -8,17 +8,22 @@ calibration serves any resolution of the same camera view.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from vision.classify import CalibratedFaces
+from vision.detect import Blob
 from vision.features import NAMES
+
+if TYPE_CHECKING:
+    from vision.reader import Measurement
 
 # 2: roundness is bounded to -1..1 (an ill-conditioned fit made it run to 3 and more).
 VERSION = 2
@@ -29,6 +34,9 @@ MAX_DIRECTION_GAP = 90.0
 # The shares of the usual departure from the floor at which objects are looked for, in turn,
 # until the sticks are found (see `calibrate`).
 CONTRASTS = (1.0, 0.85, 0.7, 0.55)
+# What calibration tries in turn, as (contrast, whether the empty tray's marks are passed
+# over): first the usual reader, then the marks, then ever closer to the floor's colour.
+ATTEMPTS = ((1.0, False), (1.0, True), *((c, True) for c in sorted(CONTRASTS[1:])))
 
 
 class CalibrationError(ValueError):
@@ -43,6 +51,7 @@ class Calibration:
     faces: CalibratedFaces
     image_size: tuple[int, int]
     contrast: float = 1.0
+    marks: tuple[np.ndarray, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +64,7 @@ class Calibration:
             "round": [round(float(v), 4) for v in self.faces.round_mean],
             "spread": [round(float(v), 4) for v in self.faces.spread],
             "contrast": round(self.contrast, 4),
+            "marks": [[[round(float(x), 4), round(float(y), 4)] for x, y in m] for m in self.marks],
         }
 
     @classmethod
@@ -77,8 +87,10 @@ class Calibration:
             stick = data["stick"]
             length = float(_numbers(stick["length"], "stick length"))
             width = float(_numbers(stick["width"], "stick width"))
-            # Files written before objects were looked for at lower contrast have none.
+            # Files written before objects were looked for at lower contrast, or before the
+            # tray's marks were kept, have neither.
             contrast = float(_numbers(data.get("contrast", 1.0), "contrast"))
+            marks = [np.array(_numbers(m, "marks"), np.float32) for m in data.get("marks", [])]
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -88,6 +100,10 @@ class Calibration:
         if (tray < 0).any() or (tray > 1).any():
             raise CalibrationError(
                 "calibration tray outline must lie in the picture (fractions of its size, 0-1)"
+            )
+        if any(m.shape != (4, 2) or not ((m >= 0) & (m <= 1)).all() for m in marks):
+            raise CalibrationError(
+                "calibration marks must be boxes of 4 [x, y] points in the picture (0-1)"
             )
         if cv2.contourArea(tray) < MIN_TRAY_AREA:
             raise CalibrationError(
@@ -104,7 +120,7 @@ class Calibration:
         ):
             raise CalibrationError("calibration values are out of range")
         faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
-        return cls(tray, length, width, faces, (size[0], size[1]), contrast)
+        return cls(tray, length, width, faces, (size[0], size[1]), contrast, tuple(marks))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n")
@@ -151,40 +167,45 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
     """Measure the tray and both faces. Raises CalibrationError naming the bad picture.
 
     Objects are looked for as far from the floor's colour as in a throw read without
-    calibration. Where that does not find the sticks (light paint on a pale floor can be
-    within a fifth of its colour), the faces are near the limit, and a throw lit a little
-    otherwise would lose them: they are looked for as close to the floor's colour as the
-    empty tray allows while still showing nothing (the lowest of CONTRASTS that calibrates).
+    calibration, and all of them are taken for objects. Where that does not find the sticks,
+    two things may be in the way, tried in turn (ATTEMPTS):
+    - marks of the tray itself (a stain, the soft shadow of a wall a lamp casts across the
+      floor) that the empty tray shows too: their places are kept and what lies on them is
+      passed over, as long as none could be a stick or a hand (see `_marks`);
+    - faces near the floor's colour (light paint on a pale floor can be within a fifth of
+      it): a throw lit a little otherwise would lose them, so they are looked for as close
+      to the floor's colour as the empty tray allows while still showing nothing but marks
+      (the lowest of CONTRASTS that calibrates).
     The error reported is the usual reader's.
     """
     images = {"empty.png": empty, "flat.png": flat, "round.png": round_}
     if len({image.shape[:2] for image in images.values()}) != 1:
         raise CalibrationError("the three calibration pictures must have the same size")
-    try:
-        return _calibrate_at(empty, flat, round_, CONTRASTS[0])
-    except CalibrationError as error:
-        usual = error
-    for contrast in sorted(CONTRASTS[1:]):
+    errors = []
+    for contrast, marked in ATTEMPTS:
         try:
-            return _calibrate_at(empty, flat, round_, contrast)
-        except CalibrationError:
-            continue
-    raise usual
+            return _calibrate_at(empty, flat, round_, contrast, marked)
+        except CalibrationError as error:
+            errors.append(error)
+    raise errors[0]
 
 
 def _calibrate_at(
-    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, contrast: float
+    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, contrast: float, marked: bool
 ) -> Calibration:
-    """`calibrate`, looking for objects at one `contrast`."""
+    """`calibrate`, looking for objects at one `contrast`, passing over what lies where the
+    empty tray shows something when `marked`."""
     from vision.reader import StickReader
 
     images = {"flat.png": flat, "round.png": round_}
     reader = StickReader()
     tray = reader.tray_outline(empty)
+    seen = reader.measure_sticks(empty, tray, contrast, ()) if marked else None
+    provisional = _boxes(seen.blobs, seen.scale, empty.shape, 0.0) if seen else ()
     faces = {}
     sizes = []
     for name, image in images.items():
-        found = reader.measure_sticks(image, tray, contrast)
+        found = reader.measure_sticks(image, tray, contrast, provisional)
         if found.problem:
             raise CalibrationError(f"{name}: {found.problem}")
         if len(found.sticks) != 4:
@@ -210,7 +231,47 @@ def _calibrate_at(
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.
     blank = StickReader(calibration).measure_sticks(empty, tray)
-    if blank.blobs:
-        objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
-        raise CalibrationError(f"empty.png: found {objects} in the empty tray")
-    return calibration
+    marks = _marks(blank, calibration) if marked else None
+    if marks is None:
+        if blank.blobs:
+            objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
+            raise CalibrationError(f"empty.png: found {objects} in the empty tray")
+        return calibration
+    return dataclasses.replace(calibration, marks=marks)
+
+
+def _marks(blank: Measurement, calibration: Calibration) -> tuple[np.ndarray, ...] | None:
+    """The boxes (fractions of the picture) around what the empty tray shows, a quarter of
+    a stick's width to spare on each side (a mark looks a little different as the light
+    changes); None when any of it could be a stick or a hand: stick-shaped and as wide as a
+    stick, as large as three quarters of one, or reaching in from the picture's edge."""
+    from vision.reader import is_stick_shaped
+
+    length = calibration.stick_length * blank.width
+    thickness = calibration.stick_width * blank.width
+    for blob in blank.blobs:
+        stick_like = is_stick_shaped(blob) and blob.width >= 0.7 * thickness
+        if stick_like or blob.area >= 0.75 * length * thickness or blob.touches_frame:
+            return None
+    size = (calibration.image_size[1], calibration.image_size[0])
+    return _boxes(blank.blobs, blank.scale, size, thickness / 4)
+
+
+def _boxes(
+    blobs: list[Blob], scale: float, size: tuple[int, ...], spare: float
+) -> tuple[np.ndarray, ...]:
+    """The blobs' boxes grown by `spare` (working pixels) on each side, as fractions of a
+    picture of `size` (height, width, ...)."""
+    height, width = size[:2]
+    return tuple(
+        np.clip(
+            cv2.boxPoints(
+                (blob.center, (blob.length + 2 * spare, blob.width + 2 * spare), blob.angle)
+            )
+            * scale
+            / np.array([width, height], np.float32),
+            0,
+            1,
+        ).astype(np.float32)
+        for blob in blobs
+    )

@@ -27,6 +27,7 @@ MIN_SHARPNESS = 0.12
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
+MARK_SHARE = 0.5
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Measurement:
     blobs: list[Blob] = field(default_factory=list)
 
 
-def _is_stick_shaped(blob: Blob) -> bool:
+def is_stick_shaped(blob: Blob) -> bool:
     """Long and thin, filling most of its box. A short thick stick (10 by 1.8 cm) lying flat
     face up shows its side to a tilted camera and casts a deep shadow: then it is only about
     3.4 times as long as wide."""
@@ -86,59 +87,68 @@ class StickReader:
         return find_blobs(small, fit_floor(small), 1.0)[1]
 
     def measure_sticks(
-        self, image: np.ndarray, tray: np.ndarray | None = None, contrast: float | None = None
+        self,
+        image: np.ndarray,
+        tray: np.ndarray | None = None,
+        contrast: float | None = None,
+        marks: tuple[np.ndarray, ...] | None = None,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
-        looked for at `contrast` (see `vision.detect.object_mask`), by default the
+        looked for at `contrast` (see `vision.detect.object_mask`), and those lying on the
+        tray's `marks` (see `vision.calibration`) passed over, by default the
         calibration's."""
         work, scale = _working(image)
         small = detection_image(work)
         floor = fit_floor(small, tray)
         if contrast is None:
             contrast = self.calibration.contrast if self.calibration else 1.0
+        if marks is None:
+            marks = self.calibration.marks if self.calibration else ()
         blobs, outline = find_blobs(small, floor, work.shape[1] / small.shape[1], tray, contrast)
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = thickness if self.calibration is not None else 0.0
-        wall = outline * np.array([work.shape[1], work.shape[0]], np.float32)
+        size = np.array([work.shape[1], work.shape[0]], np.float32)
+        wall = outline * size
         blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness, wall)]
+        blobs = [blob for blob in blobs if not _on_a_mark(blob, [mark * size for mark in marks])]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
-        sticks = [b for b in blobs if _is_stick_shaped(b)] if found.problem else blobs
+        sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         for blob in sticks:
             found.sticks.append(measure(work, blob, floor, calibrated_width))
         return found
 
     def _scene_problem(self, blobs: list[Blob], length: float, thickness: float) -> str | None:
-        sticks = [b for b in blobs if _is_stick_shaped(b)]
+        sticks = [b for b in blobs if is_stick_shaped(b)]
         for blob in blobs:
             # A stick lying close to the wall or the picture's edge touches it but keeps its
             # whole length; one across the rim or the edge shows only the part inside.
-            whole = _is_stick_shaped(blob) and blob.length >= WHOLE_LENGTH * length
+            whole = is_stick_shaped(blob) and blob.length >= WHOLE_LENGTH * length
             if blob.touches_frame and not whole:
-                if _is_stick_shaped(blob):
+                if is_stick_shaped(blob):
                     return "a stick is cut off by the edge of the picture"
                 return "something reaches in from the edge of the picture (a hand?)"
             if blob.touches_edge >= 0.5 and not whole:
-                if _is_stick_shaped(blob):
+                if is_stick_shaped(blob):
                     return "a stick lies on the edge of the tray"
                 return "something reaches over the edge of the tray (a hand?)"
         area = length * thickness
         for blob in blobs:
-            if area > 0 and blob.area > 2.6 * area and not _is_stick_shaped(blob):
+            if area > 0 and blob.area > 2.6 * area and not is_stick_shaped(blob):
                 return "a hand or another object is in the tray"
         for blob in blobs:
             if area > 0 and (
                 blob.area > 1.45 * area
                 or blob.length > 1.3 * length
                 or blob.width > 1.8 * thickness
-                or (not _is_stick_shaped(blob) and blob.area > 0.75 * area)
+                or (not is_stick_shaped(blob) and blob.area > 0.75 * area)
             ):
                 return "sticks are touching or lying on one another"
         for blob in blobs:
             # Stick-shaped and short: the end of a stick, the rest over the rim or the edge.
-            piece = blob.area > 0.3 * area or _is_stick_shaped(blob)
+            piece = blob.area > 0.3 * area or is_stick_shaped(blob)
             if area > 0 and piece and blob.length < 0.75 * length:
                 return "a stick is partly hidden"
         if len(sticks) != 4:
@@ -152,7 +162,7 @@ class StickReader:
         from the stick-shaped objects clear of the walls (0 when there are none)."""
         if self.calibration is not None:
             return self.calibration.stick_length * width, self.calibration.stick_width * width
-        sticks = [b for b in blobs if _is_stick_shaped(b) and not b.touches_edge]
+        sticks = [b for b in blobs if is_stick_shaped(b) and not b.touches_edge]
         if sticks:
             return median(b.length for b in sticks), median(b.width for b in sticks)
         return 0.0, 0.0
@@ -168,6 +178,17 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     if not (thickness > 0 and beside and blob.width < 0.7 * thickness):
         return False
     return blob.touches_edge >= 3 or blob.length > 1.3 * length or _ends_near(blob, wall, thickness)
+
+
+def _on_a_mark(blob: Blob, marks: list[np.ndarray]) -> bool:
+    """Most of the blob's box lies on one of the tray's marks (outlines in working pixels):
+    the mark itself, seen a little otherwise as the light changes. A stick lying across a
+    mark is mostly off it."""
+    box = np.array(blob.corners, np.float32)
+    area = cv2.contourArea(box)
+    return area > 0 and any(
+        cv2.intersectConvexConvex(box, mark)[0] >= MARK_SHARE * area for mark in marks
+    )
 
 
 def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:

@@ -115,10 +115,13 @@ def run_calibrate(args: argparse.Namespace) -> int:
         if calibration.contrast < 1
         else ""
     )
+    marks = len(calibration.marks)
+    plural = "s" if marks > 1 else ""
+    seen = f"; {marks} mark{plural} of the empty tray passed over" if marks else ""
     print(
         f"calibrated: stick {calibration.stick_length * width:.0f} x "
         f"{calibration.stick_width * width:.0f} px, tray outline of {len(calibration.tray)} points;"
-        f" written to {args.output}{faint}"
+        f" written to {args.output}{faint}{seen}"
     )
     return 0
 

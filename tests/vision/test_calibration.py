@@ -80,8 +80,9 @@ def test_a_calibration_measures_the_sticks_and_the_tray(calibration: Calibration
     assert ((calibration.tray >= 0) & (calibration.tray <= 1)).all()
 
 
-def test_save_and_load_round_trip(calibration: Calibration, setup: scenes.Setup,
-                                  tmp_path: Path) -> None:
+def test_save_and_load_round_trip(
+    calibration: Calibration, setup: scenes.Setup, tmp_path: Path
+) -> None:
     """What is loaded is what was saved, and reads a throw exactly as the original does."""
     path = tmp_path / "cal.json"
     calibration.save(path)
@@ -99,8 +100,7 @@ def test_save_and_load_round_trip(calibration: Calibration, setup: scenes.Setup,
     assert again.read_text() == path.read_text(), "saving a loaded calibration changes nothing"
 
 
-def test_the_file_is_plain_json_a_person_can_read(calibration: Calibration,
-                                                   tmp_path: Path) -> None:
+def test_the_file_is_plain_json_a_person_can_read(calibration: Calibration, tmp_path: Path) -> None:
     """Users keep and compare these files; the features are named so a stale file is noticed."""
     path = tmp_path / "cal.json"
     calibration.save(path)
@@ -170,10 +170,20 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a tray corner outside the picture", _tray_point(1.5), "tray"),
     ("a tray corner left of the picture", _tray_point(-0.2), "tray"),
     ("other features", _set("features", ["peak", "chroma_b"]), "features"),
-    *[(f"no {key}", _drop(key), key.split(".")[-1]) for key in (
-        "image_size", "tray", "stick", "stick.length", "stick.width", "features", "flat",
-        "round", "spread",
-    )],
+    *[
+        (f"no {key}", _drop(key), key.split(".")[-1])
+        for key in (
+            "image_size",
+            "tray",
+            "stick",
+            "stick.length",
+            "stick.width",
+            "features",
+            "flat",
+            "round",
+            "spread",
+        )
+    ],
     ("a short flat vector", _resize("flat", len(NAMES) - 1), str(len(NAMES))),
     ("a long round vector", _resize("round", len(NAMES) + 1), str(len(NAMES))),
     ("an empty spread vector", _resize("spread", 0), str(len(NAMES))),
@@ -184,8 +194,11 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("NaN in the tray", _tray_point(math.nan), "tray"),
     ("a two-point tray", lambda data: data.update(tray=data["tray"][:2]), "tray"),
     ("a tray of almost no floor", _set("tray", [[0.1, 0.5], [0.9, 0.5], [0.9, 0.51]]), "tray"),
-    ("tray points of three numbers", lambda data: data.update(
-        tray=[[*p, 0.0] for p in data["tray"]]), "tray"),
+    (
+        "tray points of three numbers",
+        lambda data: data.update(tray=[[*p, 0.0] for p in data["tray"]]),
+        "tray",
+    ),
     ("a NaN stick length", _set("stick.length", math.nan), "range"),
     ("an infinite stick width", _set("stick.width", math.inf), "range"),
     ("a stick wider than long", _set("stick.width", 0.9), "range"),
@@ -203,6 +216,18 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a contrast above the usual", _set("contrast", 1.5), "range"),
     ("a NaN contrast", _set("contrast", math.nan), "range"),
     ("a contrast as text", _set("contrast", "low"), "contrast"),
+    ("a mark of three points", _set("marks", [[[0.1, 0.1], [0.2, 0.1], [0.2, 0.2]]]), "marks"),
+    (
+        "a mark outside the picture",
+        _set("marks", [[[0.1, 0.1], [1.2, 0.1], [1.2, 0.2], [0.1, 0.2]]]),
+        "marks",
+    ),
+    (
+        "a NaN in a mark",
+        _set("marks", [[[0.1, 0.1], [0.2, 0.1], [0.2, math.nan], [0.1, 0.2]]]),
+        "marks",
+    ),
+    ("text in a mark", _set("marks", [[["a", 0.1], [0.2, 0.1], [0.2, 0.2], [0.1, 0.2]]]), "marks"),
 ]
 
 
@@ -256,13 +281,14 @@ def test_a_file_with_nan_written_by_another_program_is_refused(
         Calibration.load(path)
 
 
-def test_a_file_written_before_contrast_was_recorded_reads_at_the_usual_contrast(
+def test_a_file_written_before_contrast_and_marks_were_recorded_reads_as_then(
     good: dict[str, Any],
 ) -> None:
-    """Files kept from before objects could be looked for at lower contrast still load, and
-    look for objects as they did then."""
-    del good["contrast"]
-    assert Calibration.from_dict(good).contrast == 1.0
+    """Files kept from before objects could be looked for at lower contrast, and before the
+    tray's marks were kept, still load, and look for objects as they did then."""
+    del good["contrast"], good["marks"]
+    loaded = Calibration.from_dict(good)
+    assert (loaded.contrast, loaded.marks) == (1.0, ())
 
 
 # -- bad calibration pictures ------------------------------------------------------------------
@@ -354,6 +380,33 @@ def test_the_rendered_calibration_lays_the_sticks_as_the_instructions_ask(tray: 
             assert direction_gap([stick.angle for stick in scene.sticks]) <= MAX_DIRECTION_GAP
 
 
+@pytest.fixture(scope="module")
+def shadowed_walnut() -> scenes.Setup:
+    """A walnut tray under a warm lamp: its far wall casts a soft shadow band part of the
+    way along the floor, in the empty tray as in every picture."""
+    return scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
+
+
+def test_a_mark_the_empty_tray_shows_too_is_kept_and_passed_over(
+    shadowed_walnut: scenes.Setup, tmp_path: Path
+) -> None:
+    """The band is no stick and no hand, and the empty tray shows it: calibration used to
+    refuse the face pictures ("something that is not a stick lies in the tray"); now it
+    keeps the band's place, the file keeps it, and throws are read past it."""
+    calibration = calibrate(*pictures_of(shadowed_walnut, 10135).values())
+    assert len(calibration.marks) == 1
+    path = tmp_path / "cal.json"
+    calibration.save(path)
+    loaded = Calibration.load(path)
+    assert len(loaded.marks) == 1
+    assert np.allclose(loaded.marks[0], calibration.marks[0], atol=1e-4)
+    reader = StickReader(loaded)
+    readings = [reader.read(throw(shadowed_walnut, k % 5, 1350 + k)) for k in range(10)]
+    assert all(r.flat == k % 5 for k, r in enumerate(readings) if r.status == "ok")
+    # A stick lying on the band joins it, and that throw is asked again.
+    assert sum(r.status == "ok" for r in readings) >= 8, [r.reason for r in readings]
+
+
 def test_long_sticks_in_a_small_tray_are_still_laid_out_for_calibration() -> None:
     """Sticks of 16 cm in a tray of 39 x 28 cm: fanned 45 degrees apart they find no room
     (rendering the calibration used to fail); fanned 60 degrees apart they do, and still as
@@ -396,7 +449,10 @@ def test_a_calibrated_reader_reads_a_set_the_common_reader_cannot(style: str) ->
         image = throw(setup, flat, 100 + flat)
         reading = calibrated.read(image)
         assert (reading.status, reading.flat, reading.round) == ("ok", flat, 4 - flat), (
-            style, flat, reading.reason)
+            style,
+            flat,
+            reading.reason,
+        )
         assert [s.face for s in reading.sticks].count("flat") == flat
         guess = common.read(image)
         assert guess.status == "rethrow" or guess.flat == flat, (style, flat, guess)

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision import scenes
-from vision.reader import StickReader
+from vision.detect import Blob
+from vision.reader import StickReader, _on_a_mark
 from vision.render import render
 
 
@@ -170,3 +171,33 @@ def test_any_picture_gets_an_answer_never_an_error(
     assert reading.status in ("ok", "rethrow")
     assert reading.status == "rethrow" or len(reading.sticks) == 4
     assert reading.status == "ok" or reading.reason
+
+
+def _box_blob(center: tuple[float, float], length: float, width: float, angle: float) -> Blob:
+    corners = cv2.boxPoints((center, (length, width), angle))
+    return Blob(
+        center,
+        length,
+        width,
+        angle,
+        length * width,
+        1.0,
+        False,
+        0.0,
+        tuple((float(x), float(y)) for x, y in corners),
+    )
+
+
+# A tray mark as calibration keeps it: a band 200 x 24 px along the top of the tray.
+BAND = cv2.boxPoints(((300.0, 40.0), (200.0, 24.0), 0.0)).astype(np.float32)
+
+
+def test_what_lies_mostly_on_a_tray_mark_is_passed_over() -> None:
+    """The band as a throw shows it, a little shorter and shifted as the light changes."""
+    assert _on_a_mark(_box_blob((290.0, 43.0), 170.0, 20.0, 0.0), [BAND])
+
+
+@pytest.mark.parametrize("angle", [90.0, 60.0, 20.0])
+def test_a_stick_lying_across_a_tray_mark_is_not_passed_over(angle: float) -> None:
+    """A stick 180 x 26 px whose middle lies on the band: most of it is off the band."""
+    assert not _on_a_mark(_box_blob((300.0, 40.0), 180.0, 26.0, angle), [BAND])

@@ -120,6 +120,23 @@ def test_calibrate_says_when_the_faces_are_close_to_the_floors_colour(
     assert Calibration.load(target).contrast < 1
 
 
+def test_calibrate_says_when_it_passes_over_marks_of_the_tray(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A wall's soft shadow across a walnut tray, in the empty tray too: the one line says it
+    is kept and passed over."""
+    setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
+    folder = tmp_path / "walnut"
+    folder.mkdir()
+    for name, picture in scenes.calibration_pictures(setup, 10135, noise_seed=10135).items():
+        cv2.imwrite(str(folder / f"{name}.png"), picture)
+    target = tmp_path / "cal.json"
+    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
+    assert (status, err, len(out.splitlines())) == (0, "", 1)
+    assert "1 mark of the empty tray passed over" in out
+    assert len(Calibration.load(target).marks) == 1
+
+
 def folder_of(folder: Path, photos: Path, pictures: dict[str, str]) -> Path:
     """A new `folder` holding copies of `photos` pictures, as {name in folder: name in photos}."""
     folder.mkdir()
