@@ -103,21 +103,30 @@ def test_calibrate_writes_a_file_the_reader_loads_and_says_so_in_one_line(
     assert calibration.image_size == SIZE
 
 
+def calibrate_rendered(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, setup: scenes.Setup, seed: int
+) -> tuple[str, Calibration]:
+    """`sticks calibrate` on the rendered calibration pictures of `setup`: its one line of
+    output (it must succeed) and the file it wrote."""
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    for name, picture in scenes.calibration_pictures(setup, seed, noise_seed=seed).items():
+        cv2.imwrite(str(folder / f"{name}.png"), picture)
+    target = tmp_path / "cal.json"
+    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
+    assert (status, err, len(out.splitlines())) == (0, "", 1)
+    return out, Calibration.load(target)
+
+
 def test_calibrate_says_when_the_faces_are_close_to_the_floors_colour(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Light paint on pale linen is read, but less surely than on a tray of another colour:
     the one line says so, and what would help."""
     setup = scenes.make_setup("light", "linen", "warm_lamp", 10072)
-    folder = tmp_path / "pale"
-    folder.mkdir()
-    for name, picture in scenes.calibration_pictures(setup, 10072, noise_seed=5).items():
-        cv2.imwrite(str(folder / f"{name}.png"), picture)
-    target = tmp_path / "cal.json"
-    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
-    assert (status, err, len(out.splitlines())) == (0, "", 1)
+    out, calibration = calibrate_rendered(capfd, tmp_path, setup, 10072)
     assert "close to the floor's colour" in out and "tray of another colour" in out
-    assert Calibration.load(target).contrast < 1
+    assert calibration.contrast < 1
 
 
 def test_calibrate_says_when_it_passes_over_marks_of_the_tray(
@@ -126,15 +135,9 @@ def test_calibrate_says_when_it_passes_over_marks_of_the_tray(
     """A wall's soft shadow across a walnut tray, in the empty tray too: the one line says it
     is kept and passed over."""
     setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
-    folder = tmp_path / "walnut"
-    folder.mkdir()
-    for name, picture in scenes.calibration_pictures(setup, 10135, noise_seed=10135).items():
-        cv2.imwrite(str(folder / f"{name}.png"), picture)
-    target = tmp_path / "cal.json"
-    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
-    assert (status, err, len(out.splitlines())) == (0, "", 1)
+    out, calibration = calibrate_rendered(capfd, tmp_path, setup, 10135)
     assert "1 mark of the empty tray passed over" in out
-    assert len(Calibration.load(target).marks) == 1
+    assert len(calibration.marks) == 1
 
 
 def folder_of(folder: Path, photos: Path, pictures: dict[str, str]) -> Path:
