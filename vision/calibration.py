@@ -201,7 +201,7 @@ def _calibrate_at(
     reader = StickReader()
     tray = reader.tray_outline(empty)
     seen = reader.measure_sticks(empty, tray, contrast, ()) if marked else None
-    provisional = _boxes(seen.blobs, seen.scale, empty.shape, 0.0) if seen else ()
+    provisional = _boxes(seen.blobs, seen.scale, empty.shape, 0.0) if seen is not None else ()
     faces = {}
     sizes = []
     for name, image in images.items():
