@@ -8,6 +8,7 @@ calibration serves any resolution of the same camera view.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import json
@@ -178,30 +179,41 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       (the lowest of CONTRASTS that calibrates).
     The error reported is the usual reader's.
     """
-    images = {"empty.png": empty, "flat.png": flat, "round.png": round_}
-    if len({image.shape[:2] for image in images.values()}) != 1:
+    from vision.reader import StickReader
+
+    if len({image.shape[:2] for image in (empty, flat, round_)}) != 1:
         raise CalibrationError("the three calibration pictures must have the same size")
-    errors = []
-    for contrast, marked in ATTEMPTS:
-        try:
-            return _calibrate_at(empty, flat, round_, contrast, marked)
-        except CalibrationError as error:
-            errors.append(error)
-    raise errors[0]
+    tray = StickReader().tray_outline(empty)
+    (contrast, marked), *others = ATTEMPTS
+    try:
+        return _calibrate_at(empty, flat, round_, tray, contrast, marked)
+    except CalibrationError as error:
+        usual = error
+    for contrast, marked in others:
+        with contextlib.suppress(CalibrationError):
+            return _calibrate_at(empty, flat, round_, tray, contrast, marked)
+    raise usual
 
 
 def _calibrate_at(
-    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, contrast: float, marked: bool
+    empty: np.ndarray,
+    flat: np.ndarray,
+    round_: np.ndarray,
+    tray: np.ndarray,
+    contrast: float,
+    marked: bool,
 ) -> Calibration:
-    """`calibrate`, looking for objects at one `contrast`, passing over what lies where the
-    empty tray shows something when `marked`."""
+    """`calibrate` with the tray's outline found, looking for objects at one `contrast`,
+    passing over what lies where the empty tray shows something when `marked`."""
     from vision.reader import StickReader
 
     images = {"flat.png": flat, "round.png": round_}
+    height, width = empty.shape[:2]
     reader = StickReader()
-    tray = reader.tray_outline(empty)
-    seen = reader.measure_sticks(empty, tray, contrast, ()) if marked else None
-    provisional = _boxes(seen.blobs, seen.scale, empty.shape, 0.0) if seen is not None else ()
+    provisional: tuple[np.ndarray, ...] = ()
+    if marked:
+        seen = reader.measure_sticks(empty, tray, contrast, ())
+        provisional = _boxes(seen.blobs, seen.scale, (width, height), 0.0)
     faces = {}
     sizes = []
     for name, image in images.items():
@@ -218,7 +230,6 @@ def _calibrate_at(
             )
         faces[name] = np.array([s.features for s in found.sticks])
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
-    height, width = empty.shape[:2]
     length, thickness = np.median(np.array(sizes), axis=0)
     calibration = Calibration(
         tray=tray,
@@ -253,23 +264,21 @@ def _marks(blank: Measurement, calibration: Calibration) -> tuple[np.ndarray, ..
         stick_like = is_stick_shaped(blob) and blob.width >= 0.7 * thickness
         if stick_like or blob.area >= 0.75 * length * thickness or blob.touches_frame:
             return None
-    size = (calibration.image_size[1], calibration.image_size[0])
-    return _boxes(blank.blobs, blank.scale, size, thickness / 4)
+    return _boxes(blank.blobs, blank.scale, calibration.image_size, thickness / 4)
 
 
 def _boxes(
-    blobs: list[Blob], scale: float, size: tuple[int, ...], spare: float
+    blobs: list[Blob], scale: float, image_size: tuple[int, int], spare: float
 ) -> tuple[np.ndarray, ...]:
     """The blobs' boxes grown by `spare` (working pixels) on each side, as fractions of a
-    picture of `size` (height, width, ...)."""
-    height, width = size[:2]
+    picture of `image_size` (width, height)."""
+    to_fraction = scale / np.array(image_size, np.float32)
     return tuple(
         np.clip(
             cv2.boxPoints(
                 (blob.center, (blob.length + 2 * spare, blob.width + 2 * spare), blob.angle)
             )
-            * scale
-            / np.array([width, height], np.float32),
+            * to_fraction,
             0,
             1,
         ).astype(np.float32)

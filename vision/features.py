@@ -304,9 +304,10 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     limit = n // 2 if bright else int(SHADOW_SHARE * n)
     outer = columns[:limit]
     shadow = min(outer)
-    if shadow > FAINT_SHADOW * min(body, 1.0):
+    reference = min(body, 1.0)
+    if shadow > FAINT_SHADOW * reference:
         return 0
-    deep = shadow <= DEEP_SHADOW * min(body, 1.0)
+    deep = shadow <= DEEP_SHADOW * reference
     # The deepest column nearest the stick: a wide shadow is as deep all across.
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
     widest = n - math.ceil(STICK_SHARE * n) if bright else limit

@@ -112,7 +112,9 @@ class StickReader:
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
         blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness, wall)]
-        blobs = [blob for blob in blobs if not _on_a_mark(blob, [mark * size for mark in marks])]
+        if marks:
+            on_floor = [mark * size for mark in marks]
+            blobs = [blob for blob in blobs if not _on_a_mark(blob, on_floor)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
