@@ -34,7 +34,9 @@ _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 @dataclass(frozen=True)
 class Blob:
-    """One connected object, measured in working-image pixels."""
+    """One connected object, measured in working-image pixels; `touches_edge` is how far it
+    runs along the tray floor's edge, in widths, and `reach` how far in from that edge (or the
+    picture's border) it goes."""
 
     center: tuple[float, float]
     length: float
@@ -45,6 +47,7 @@ class Blob:
     touches_frame: bool
     touches_edge: float
     corners: tuple[tuple[float, float], ...]
+    reach: float = math.inf
 
 
 def object_mask(
@@ -158,8 +161,9 @@ def find_blobs(
             continue
         if _wall_band(component, (x, y), tray_key, tray_span):
             continue
+        depth = _tray_depth(*tray_key)[y : y + bh, x : x + bw]
         for part, shape in _apart(component, shadowy, min_area):
-            blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge))
+            blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge, depth))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
 
@@ -179,7 +183,7 @@ def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np
 @lru_cache(maxsize=4)
 def _tray_depth(polygon: bytes, height: int, width: int) -> np.ndarray:
     """Each pixel's distance in from the edge of `_tray_masks`' floor, the picture's border
-    counting as edge too; only wanted when an object runs along the walls."""
+    counting as edge too."""
     tray = _tray_masks(polygon, height, width)[0].astype(np.uint8)
     framed = cv2.copyMakeBorder(tray, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     depth: np.ndarray = cv2.distanceTransform(framed, cv2.DIST_L2, 3)[1:-1, 1:-1]
@@ -303,8 +307,10 @@ def _measure(
     scale: float,
     size: tuple[int, int],
     edge: np.ndarray,
+    depth: np.ndarray,
 ) -> Blob:
-    """One blob from its mask (a window of the detection image placed at `offset`)."""
+    """One blob from its mask (a window of the detection image placed at `offset`, as are
+    the tray's `edge` and `depth`, see `_tray_depth`)."""
     x, y = offset
     (cx, cy), (rw, rh), angle = shape.box
     cx, cy = cx + x, cy + y
@@ -325,4 +331,5 @@ def _measure(
         touches_frame=bool(left <= 0 or top <= 0 or right >= size[0] - 1 or bottom >= size[1] - 1),
         touches_edge=int(np.count_nonzero(edge & part)) / max(rh, 1.0),
         corners=tuple((float(px), float(py)) for px, py in corners),
+        reach=float(depth[part].max()) * scale,
     )

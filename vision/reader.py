@@ -175,11 +175,20 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     wall or its shadow, which a low lamp can make differ from the floor; clearly thinner than
     a stick, and running along the outline (touching it for a long way, or with both ends near
     it) or longer than a stick. Where the tray fills the view, its wall runs along the picture's
-    border."""
+    border. Where two walls meet, the strip turns the corner."""
     beside = blob.touches_edge >= 0.5 or blob.touches_frame
-    if not (thickness > 0 and beside and blob.width < 0.7 * thickness):
+    if not (thickness > 0 and beside):
         return False
-    return blob.touches_edge >= 3 or blob.length > 1.3 * length or _ends_near(blob, wall, thickness)
+    if blob.width < 0.7 * thickness:
+        return (
+            blob.touches_edge >= 3
+            or blob.length > 1.3 * length
+            or _ends_near(blob, wall, thickness)
+        )
+    # Around a corner the strip bends and its box is wide, but it keeps as close to the walls
+    # and runs along them for several times that.
+    along = blob.touches_edge * blob.width
+    return not is_stick_shaped(blob) and blob.reach < 0.7 * thickness and along >= 3 * blob.reach
 
 
 def _on_a_mark(blob: Blob, marks: list[np.ndarray]) -> bool:

@@ -80,6 +80,37 @@ def test_the_wall_seen_around_one_corner_only_is_not_an_object() -> None:
     assert (reading.status, reading.flat) == ("ok", 4), reading.reason
 
 
+def _tray_with_a_dark_corner(reach: int) -> np.ndarray:
+    """The floor of a tray running off the bottom of the picture, its right wall at x = 304,
+    four dark sticks (12 px thick), and a dark L in the bottom right corner, its legs 70 and
+    50 px long and `reach` px thick: the foot of the wall and the floor's edge in shade where
+    they meet, too short along either to be taken for the wall."""
+    image = np.full((240, 320, 3), 150, np.uint8)
+    image[:, 304:] = (90, 120, 140)
+    cv2.rectangle(image, (234, 240 - reach), (304, 240), (60, 60, 60), -1)
+    cv2.rectangle(image, (304 - reach, 190), (304, 240), (60, 60, 60), -1)
+    for x, y in ((60, 60), (180, 60), (60, 170), (150, 150)):
+        cv2.rectangle(image, (x, y), (x + 90, y + 12), (30, 30, 30), -1)
+    return image
+
+
+# The tray as calibration finds it in the empty tray, when the corner was not in shade.
+TRAY = np.array([[0, 0], [0.95, 0], [0.95, 1], [0, 1]], np.float32)
+
+
+def test_the_shaded_foot_of_the_walls_in_a_corner_is_not_an_object() -> None:
+    """An L keeping closer to the walls than a stick's thickness, along them for several
+    times that: what a window leaves in a corner of a tray that fills the view."""
+    found = StickReader().measure_sticks(_tray_with_a_dark_corner(reach=6), TRAY)
+    assert (found.problem, len(found.sticks)) == (None, 4)
+
+
+def test_something_in_a_corner_reaching_as_far_in_as_a_stick_is_thick_is_seen() -> None:
+    found = StickReader().measure_sticks(_tray_with_a_dark_corner(reach=14), TRAY)
+    assert found.problem is not None
+    assert "edge" in found.problem, found.problem
+
+
 def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
     """Joined to the wall band, an arm reaching further in than a wall would is an object."""
     reading = StickReader().read(_tray_with_wall_band(arm=True))
