@@ -29,6 +29,9 @@ WALL_BAND = 0.1
 WALL_SPAN = 0.6
 WALL_LEG = 0.15
 TEXTURE_SAMPLE = 4096
+# Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
+# much, specks of grain and noise less.
+MIN_AREA = 0.0015
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -127,7 +130,6 @@ def find_blobs(
     scale: float,
     tray_polygon: np.ndarray | None = None,
     contrast: float = 1.0,
-    min_area_fraction: float = 0.0015,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline.
@@ -148,7 +150,7 @@ def find_blobs(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         mask, connectivity=8, ltype=cv2.CV_16U
     )
-    min_area = min_area_fraction * max(tray_area, 1)
+    min_area = MIN_AREA * max(tray_area, 1)
     blobs = []
     for label in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[label])
