@@ -144,9 +144,11 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     Little light comes back from dark paint, so noise and shadow make one face's shading
     unsteady: the median face speaks for the throw. Evenly lit, as flat faces are, it
     supports them (within bounds); shaded like a half-cylinder it counts against them
-    without bound, for plain wood in dim light looks dark too.
+    without bound, for plain wood in dim light looks dark too. Shaded as wood is judged
+    (`_wood_shading`): a round face lying along the light has sides hardly sloped, yet a
+    bright line along its middle and most of its width well under it.
     """
-    even = (SHADED - median(_shading(x) for x in f)) / 0.05
+    even = (SHADED - median(_wood_shading(x) for x in f)) / 0.05
     return _bounded(even) if even > 0 else even
 
 
