@@ -1,9 +1,10 @@
 """Calibration from three pictures: the empty tray, four flat faces up, four round faces up.
 
-It records the tray outline, the sticks' size in the picture, both faces' features and how
-little an object may depart from the floor and still be found (`contrast`), in a small JSON
-file. Everything is stored relative to the picture's width and height, so the same
-calibration serves any resolution of the same camera view.
+It records the tray outline (the lit floor's, and the floor's in the walls' shade), the
+sticks' size in the picture, both faces' features and how little an object may depart from
+the floor and still be found (`contrast`), in a small JSON file. Everything is stored
+relative to the picture's width and height, so the same calibration serves any resolution of
+the same camera view.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ MAX_DIRECTION_GAP = 90.0
 # The shares of the usual departure from the floor at which objects are looked for, in turn,
 # until the sticks are found (see `calibrate`).
 CONTRASTS = (1.0, 0.85, 0.7, 0.55)
+# How far beyond the lit floor's outline the floor in the walls' shade is looked for, in
+# sticks' thicknesses: a stick lying against a wall in its shade is cut by the outline.
+SHADE_REACH = 2.0
 # What calibration tries in turn, as (contrast, whether the empty tray's marks are passed
 # over): first the usual reader, then the marks, then ever closer to the floor's colour.
 ATTEMPTS = ((1.0, False), (1.0, True), *((c, True) for c in sorted(CONTRASTS[1:])))
@@ -53,20 +57,24 @@ class Calibration:
     image_size: tuple[int, int]
     contrast: float = 1.0
     marks: tuple[np.ndarray, ...] = ()
+    shaded_floor: np.ndarray | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "version": VERSION,
             "image_size": list(self.image_size),
-            "tray": [[round(float(x), 4), round(float(y), 4)] for x, y in self.tray],
+            "tray": _points(self.tray),
             "stick": {"length": round(self.stick_length, 4), "width": round(self.stick_width, 4)},
             "features": list(NAMES),
             "flat": [round(float(v), 4) for v in self.faces.flat_mean],
             "round": [round(float(v), 4) for v in self.faces.round_mean],
             "spread": [round(float(v), 4) for v in self.faces.spread],
             "contrast": round(self.contrast, 4),
-            "marks": [[[round(float(x), 4), round(float(y), 4)] for x, y in m] for m in self.marks],
+            "marks": [_points(mark) for mark in self.marks],
         }
+        if self.shaded_floor is not None:
+            data["shaded_floor"] = _points(self.shaded_floor)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Calibration:
@@ -79,7 +87,7 @@ class Calibration:
                 )
             if list(data["features"]) != list(NAMES):
                 raise CalibrationError("calibration was made with other features; calibrate again")
-            tray = np.array(_numbers(data["tray"], "tray"), np.float32)
+            tray = _outline(data["tray"], "tray outline")
             vectors = [
                 np.array(_numbers(data[k], f"{k} vector"), np.float32)
                 for k in ("flat", "round", "spread")
@@ -92,16 +100,14 @@ class Calibration:
             # tray's marks were kept, have neither.
             contrast = float(_numbers(data.get("contrast", 1.0), "contrast"))
             marks = [np.array(_numbers(m, "marks"), np.float32) for m in data.get("marks", [])]
+            # Files written before the floor in the walls' shade was kept have none: sticks
+            # are looked for within the lit outline only, as before.
+            shaded = data.get("shaded_floor")
+            shaded_floor = None if shaded is None else _outline(shaded, "shaded floor outline")
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise CalibrationError(f"calibration file is malformed: {error}") from error
-        if tray.ndim != 2 or tray.shape[1] != 2 or len(tray) < 3 or not np.isfinite(tray).all():
-            raise CalibrationError("calibration tray outline must be at least 3 [x, y] points")
-        if (tray < 0).any() or (tray > 1).any():
-            raise CalibrationError(
-                "calibration tray outline must lie in the picture (fractions of its size, 0-1)"
-            )
         if any(m.shape != (4, 2) or not ((m >= 0) & (m <= 1)).all() for m in marks):
             raise CalibrationError(
                 "calibration marks must be boxes of 4 [x, y] points in the picture (0-1)"
@@ -121,7 +127,9 @@ class Calibration:
         ):
             raise CalibrationError("calibration values are out of range")
         faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
-        return cls(tray, length, width, faces, (size[0], size[1]), contrast, tuple(marks))
+        return cls(
+            tray, length, width, faces, (size[0], size[1]), contrast, tuple(marks), shaded_floor
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n")
@@ -137,6 +145,22 @@ class Calibration:
         except json.JSONDecodeError as error:
             raise CalibrationError(f"calibration {path} is not JSON: {error}") from error
         return cls.from_dict(data)
+
+
+def _points(outline: np.ndarray) -> list[list[float]]:
+    return [[round(float(x), 4), round(float(y), 4)] for x, y in outline]
+
+
+def _outline(value: Any, what: str) -> np.ndarray:
+    """An outline from JSON: at least three [x, y] points in the picture (fractions)."""
+    outline = np.array(_numbers(value, what), np.float32)
+    if outline.ndim != 2 or outline.shape[1] != 2 or len(outline) < 3:
+        raise CalibrationError(f"calibration {what} must be at least 3 [x, y] points")
+    if not np.isfinite(outline).all() or (outline < 0).any() or (outline > 1).any():
+        raise CalibrationError(
+            f"calibration {what} must lie in the picture (fractions of its size, 0-1)"
+        )
+    return outline
 
 
 def _numbers(value: Any, what: str) -> Any:
@@ -177,7 +201,8 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
       (the lowest of CONTRASTS that calibrates).
-    The error reported is the usual reader's.
+    The error reported is the usual reader's. The floor in the walls' shade beyond the lit
+    outline is kept too (see `vision.detect.shaded_floor_outline`).
     """
     from vision.reader import StickReader
 
@@ -238,6 +263,7 @@ def _calibrate_at(
         faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
         image_size=(width, height),
         contrast=contrast,
+        shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.

@@ -53,6 +53,17 @@ class Blob:
     reach: float = math.inf
 
 
+@dataclass(frozen=True)
+class ShadedFloor:
+    """Where the tray's floor goes on beyond the lit outline, in the shade of its walls (see
+    `shaded_floor_outline`), and a whole stick's length and thickness in working pixels: a
+    stick the lit outline cuts is looked for whole there."""
+
+    outline: np.ndarray
+    length: float
+    thickness: float
+
+
 def object_mask(
     small: np.ndarray, floor: FloorModel, contrast: float = 1.0
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -130,12 +141,14 @@ def find_blobs(
     scale: float,
     tray_polygon: np.ndarray | None = None,
     contrast: float = 1.0,
+    shade: ShadedFloor | None = None,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline.
 
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
-    `contrast` as for `object_mask`.
+    `contrast` as for `object_mask`. With `shade`, a stick the outline cuts is looked for
+    whole on the floor in the walls' shade beyond it.
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor, contrast)
@@ -164,10 +177,89 @@ def find_blobs(
         if _wall_band(component, (x, y), tray_key, tray_span):
             continue
         depth = _tray_depth(*tray_key)[y : y + bh, x : x + bw]
+        if shade is not None and np.count_nonzero(window_edge & component):
+            whole = _whole_in_the_shade(
+                labels == label, objects & ~maybe_shadow, shade, scale, tray_key
+            )
+            if whole is not None:
+                part, shape = whole
+                everywhere = _tray_depth(*tray_key)
+                blobs.append(_measure(part, shape, (0, 0), scale, (dw, dh), edge, everywhere))
+                continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge, depth))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
+
+
+def shaded_floor_outline(
+    small: np.ndarray, floor: FloorModel, tray_polygon: np.ndarray, reach: float
+) -> np.ndarray:
+    """The outline (fractions of width/height) of the tray's floor in the empty tray
+    `small` (detection image), taking in beyond `tray_polygon` the floor in the shade of the
+    walls, up to `reach` pixels out.
+
+    A wall's shadow darker than plain shadow, or coloured by the other lamp, is left out of
+    the floor's outline, yet sticks lie there, against the wall. It is told from the wall's
+    face and the rim by being darker than the floor in every channel, but not black.
+    """
+    height, width = small.shape[:2]
+    _, maybe_shadow = object_mask(small, floor)
+    lit = polygon_mask(tray_polygon, height, width)
+    away = cv2.distanceTransform((~lit).astype(np.uint8), cv2.DIST_L2, 3)
+    shade = (away <= reach) & maybe_shadow & ~lit
+    # Only the shade that joins the lit floor: what lies beyond the wall is not the floor.
+    _, labels = cv2.connectedComponents((shade | lit).astype(np.uint8), connectivity=8)
+    joined = np.isin(labels, np.unique(labels[lit]))
+    hull = cv2.convexHull(cv2.findNonZero(joined.astype(np.uint8))).reshape(-1, 2) + 0.5
+    outline: np.ndarray = (hull / np.array([width, height], np.float32)).astype(np.float32)
+    return outline
+
+
+def _whole_in_the_shade(
+    component: np.ndarray,
+    unshadowed: np.ndarray,
+    shade: ShadedFloor,
+    scale: float,
+    tray_key: tuple[bytes, int, int],
+) -> tuple[np.ndarray, Shape] | None:
+    """A stick that the lit tray's edge cuts (`component`, a mask of the detection image),
+    made whole with what lies beyond the edge, on the shaded floor, within a stick's
+    thickness of it and not like a shadow (`unshadowed`); with its shape. None when it was
+    whole already, or is not one whole stick then, or comes near the edge of the shaded
+    floor or of the picture: a stick over the rim or out of view shows most of its length
+    too."""
+    height, width = component.shape
+    thickness, length = shade.thickness / scale, shade.length / scale
+    if _is_whole(Shape.of(component), length, thickness):
+        return None
+    lit = _tray_masks(*tray_key)[0]
+    floor, floor_edge, _ = _tray_masks(shade.outline.astype(np.float32).tobytes(), height, width)
+    reach = max(3, round(thickness) | 1)
+    near = cv2.dilate(component.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
+    grown = component | (near & unshadowed & floor & ~lit)
+    if np.count_nonzero(grown & floor_edge) or _near_the_border(grown, thickness / 2):
+        return None
+    shape = Shape.of(grown)
+    return (grown, shape) if _is_whole(shape, length, thickness) else None
+
+
+def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
+    """One stick, as long and as thick as a whole one (detection pixels)."""
+    long, short = max(shape.box[1]), min(shape.box[1])
+    return (
+        shape.elongated
+        and 0.9 * length <= long <= 1.1 * length
+        and 0.7 * thickness <= short <= 1.3 * thickness
+    )
+
+
+def _near_the_border(mask: np.ndarray, distance: float) -> bool:
+    """Some of the mask lies within `distance` pixels of the picture's border."""
+    rows, columns = np.nonzero(mask)
+    height, width = mask.shape
+    nearest = min(rows.min(), columns.min(), height - 1 - rows.max(), width - 1 - columns.max())
+    return bool(nearest < distance)
 
 
 @lru_cache(maxsize=4)

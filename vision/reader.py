@@ -16,7 +16,13 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.classify import CommonFaces, FaceModel
-from vision.detect import Blob, detection_image, find_blobs
+from vision.detect import (
+    Blob,
+    ShadedFloor,
+    detection_image,
+    find_blobs,
+    shaded_floor_outline,
+)
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
 from vision.reading import StickFace, ThrowReading
@@ -86,6 +92,14 @@ class StickReader:
         small = detection_image(_working(_as_bgr(image))[0])
         return find_blobs(small, fit_floor(small), 1.0)[1]
 
+    def shaded_floor_outline(self, empty: np.ndarray, tray: np.ndarray, reach: float) -> np.ndarray:
+        """The outline of the floor of the empty tray in `empty` (fractions of width and
+        height), taking in beyond the lit floor's outline `tray` the floor in the walls'
+        shade, up to `reach` (a fraction of the width) further out."""
+        small = detection_image(_working(_as_bgr(empty))[0])
+        floor = fit_floor(small, tray)
+        return shaded_floor_outline(small, floor, tray, reach * small.shape[1])
+
     def measure_sticks(
         self,
         image: np.ndarray,
@@ -104,7 +118,9 @@ class StickReader:
             contrast = self.calibration.contrast if self.calibration else 1.0
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
-        blobs, outline = find_blobs(small, floor, work.shape[1] / small.shape[1], tray, contrast)
+        blobs, outline = find_blobs(
+            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._shade(work)
+        )
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
@@ -158,6 +174,18 @@ class StickReader:
         if len(blobs) > len(sticks):
             return "something that is not a stick lies in the tray"
         return None
+
+    def _shade(self, work: np.ndarray) -> ShadedFloor | None:
+        """The calibration's floor in the walls' shade, with the sticks' size in `work`."""
+        calibration = self.calibration
+        if calibration is None or calibration.shaded_floor is None:
+            return None
+        width = work.shape[1]
+        return ShadedFloor(
+            calibration.shaded_floor,
+            calibration.stick_length * width,
+            calibration.stick_width * width,
+        )
 
     def _stick_size(self, blobs: list[Blob], width: int) -> tuple[float, float]:
         """A whole stick's length and thickness in working pixels: from the calibration, or

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from vision import scenes
 from vision.calibration import (
     MAX_DIRECTION_GAP,
+    SHADE_REACH,
     VERSION,
     Calibration,
     CalibrationError,
@@ -92,6 +94,8 @@ def test_save_and_load_round_trip(
     assert loaded.stick_length == pytest.approx(calibration.stick_length, abs=1e-4)
     assert loaded.stick_width == pytest.approx(calibration.stick_width, abs=1e-4)
     assert np.allclose(loaded.tray, calibration.tray, atol=1e-4)
+    assert loaded.shaded_floor is not None and calibration.shaded_floor is not None
+    assert np.allclose(loaded.shaded_floor, calibration.shaded_floor, atol=1e-4)
     image = throw(setup, 3, 21)
     assert StickReader(loaded).read(image) == StickReader(calibration).read(image)
     assert StickReader(loaded).read(image).flat == 3
@@ -228,6 +232,13 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         "marks",
     ),
     ("text in a mark", _set("marks", [[["a", 0.1], [0.2, 0.1], [0.2, 0.2], [0.1, 0.2]]]), "marks"),
+    ("a two-point shaded floor", _set("shaded_floor", [[0.1, 0.1], [0.9, 0.9]]), "shaded floor"),
+    (
+        "a shaded floor outside the picture",
+        _set("shaded_floor", [[-0.1, 0.1], [0.9, 0.1], [0.9, 0.9]]),
+        "shaded floor",
+    ),
+    ("a shaded floor as text", _set("shaded_floor", "walls"), "shaded floor"),
 ]
 
 
@@ -281,14 +292,15 @@ def test_a_file_with_nan_written_by_another_program_is_refused(
         Calibration.load(path)
 
 
-def test_a_file_written_before_contrast_and_marks_were_recorded_reads_as_then(
+def test_a_file_written_before_contrast_marks_and_shade_were_recorded_reads_as_then(
     good: dict[str, Any],
 ) -> None:
-    """Files kept from before objects could be looked for at lower contrast, and before the
-    tray's marks were kept, still load, and look for objects as they did then."""
-    del good["contrast"], good["marks"]
+    """Files kept from before objects could be looked for at lower contrast, before the
+    tray's marks were kept, and before the floor in the walls' shade was, still load, and
+    look for objects as they did then."""
+    del good["contrast"], good["marks"], good["shaded_floor"]
     loaded = Calibration.from_dict(good)
-    assert (loaded.contrast, loaded.marks) == (1.0, ())
+    assert (loaded.contrast, loaded.marks, loaded.shaded_floor) == (1.0, (), None)
 
 
 # -- bad calibration pictures ------------------------------------------------------------------
@@ -523,6 +535,52 @@ def test_a_wall_ring_a_rims_width_in_from_the_outline_is_not_an_object() -> None
     a hand would reach at its inner side, but no thicker than a wall, and it turns corners."""
     setup = scenes.make_setup("barred", "walnut", "window", 10098)
     assert_read_right(setup, 10098, [(10098009, 4), (10098026, 4), (10098028, 1)])
+
+
+@pytest.mark.parametrize(
+    ("style", "tray", "light", "seed", "throw_seed", "flat"),
+    [
+        ("dark", "felt_red", "warm_lamp", 10085, 10085030, 2),
+        ("light", "felt_green", "two_lamps", 10062, 10062015, 1),
+        ("unpainted", "felt_red", "warm_lamp", 10089, 10089013, 1),
+    ],
+)
+def test_a_stick_against_a_wall_in_its_shade_is_read(
+    style: str, tray: str, light: str, seed: int, throw_seed: int, flat: int
+) -> None:
+    """A lamp leaves the floor along one wall in a shadow deeper than plain shade, or tinted
+    by the other lamp, so the empty tray's lit floor ends short of the wall. A stick lying
+    against the wall is cut by that outline; it is whole on the shaded floor beyond it, and
+    was asked again ('found 3 sticks', 'a stick lies on the edge of the tray')."""
+    setup = scenes.make_setup(style, tray, light, seed)
+    assert_read_right(setup, seed, [(throw_seed, flat)])
+
+
+def test_the_shaded_floor_takes_in_the_walls_shade_but_not_the_rim() -> None:
+    """The empty tray of the first case above: its floor in the shade of the bottom wall lies
+    outside the lit outline and inside the shaded floor's, which stays inside the picture's
+    view of the tray (the rim and what lies beyond are not floor)."""
+    setup = scenes.make_setup("dark", "felt_red", "warm_lamp", 10085)
+    pictures = scenes.calibration_pictures(setup, 10085, noise_seed=10085)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    assert calibration.shaded_floor is not None
+    lit, shaded = calibration.tray, calibration.shaded_floor
+    assert cv2.contourArea(shaded) > cv2.contourArea(lit)
+    assert shaded[:, 1].max() > lit[:, 1].max() + 0.01
+    # As far as SHADE_REACH sticks' thicknesses (widths of the picture) below, give or take.
+    reach = SHADE_REACH * calibration.stick_width * 640 / 480
+    assert shaded[:, 1].max() - lit[:, 1].max() < reach + 0.01
+
+
+def test_a_stick_running_out_of_the_picture_over_the_shaded_floor_is_not_made_whole() -> None:
+    """Most of the stick lies on the shaded floor, in view, as long as nine tenths of a whole
+    one; its end is at the picture's border, so it may run out of view: asked again."""
+    setup = scenes.make_setup("light", "linen", "two_lamps", 10092)
+    pictures = scenes.calibration_pictures(setup, 10092, noise_seed=10092)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    scene = scenes.bad_scene(setup, "out_of_frame", 10092014)
+    reading = reader.read(render(scene, setup.texture_seed, noise_seed=10092014))
+    assert reading.status == "rethrow", reading
 
 
 def test_a_barred_face_is_measured_on_itself_not_on_its_shadow() -> None:
