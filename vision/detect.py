@@ -54,14 +54,14 @@ class Blob:
 
 
 @dataclass(frozen=True)
-class ShadedFloor:
-    """Where the tray's floor goes on beyond the lit outline, in the shade of its walls (see
-    `shaded_floor_outline`), and a whole stick's length and thickness in working pixels: a
-    stick the lit outline cuts is looked for whole there."""
+class Calibrated:
+    """What calibration knows of the view: a whole stick's length and thickness (working
+    pixels), and where the tray's floor goes on beyond the lit outline, in the shade of its
+    walls (see `shaded_floor_outline`; None in files from before it was kept)."""
 
-    outline: np.ndarray
-    length: float
-    thickness: float
+    stick_length: float
+    stick_thickness: float
+    shaded_floor: np.ndarray | None
 
 
 def object_mask(
@@ -141,14 +141,15 @@ def find_blobs(
     scale: float,
     tray_polygon: np.ndarray | None = None,
     contrast: float = 1.0,
-    shade: ShadedFloor | None = None,
+    known: Calibrated | None = None,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline.
 
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
-    `contrast` as for `object_mask`. With `shade`, a stick the outline cuts is looked for
-    whole on the floor in the walls' shade beyond it.
+    `contrast` as for `object_mask`. What calibration `known` lets a stick along a wall be
+    told from the wall, and a stick the outline cuts be looked for whole on the floor in the
+    walls' shade beyond it.
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow = object_mask(small, floor, contrast)
@@ -174,12 +175,14 @@ def find_blobs(
         window_edge = edge[y : y + bh, x : x + bw]
         if _wall_shadow(component, shadowy, area, int(np.count_nonzero(window_edge & component))):
             continue
-        if _wall_band(component, (x, y), tray_key, tray_span):
+        if _wall_band(component, (x, y), tray_key, tray_span) and not (
+            known and _as_long_as_a_stick(component, known.stick_length / scale)
+        ):
             continue
         depth = _tray_depth(*tray_key)[y : y + bh, x : x + bw]
-        if shade is not None and np.count_nonzero(window_edge & component):
+        if known and known.shaded_floor is not None and np.count_nonzero(window_edge & component):
             whole = _whole_in_the_shade(
-                labels == label, objects & ~maybe_shadow, shade, scale, tray_key
+                labels == label, objects & ~maybe_shadow, known, scale, tray_key
             )
             if whole is not None:
                 part, shape = whole
@@ -219,7 +222,7 @@ def shaded_floor_outline(
 def _whole_in_the_shade(
     component: np.ndarray,
     unshadowed: np.ndarray,
-    shade: ShadedFloor,
+    known: Calibrated,
     scale: float,
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
@@ -230,11 +233,12 @@ def _whole_in_the_shade(
     floor or of the picture: a stick over the rim or out of view shows most of its length
     too."""
     height, width = component.shape
-    thickness, length = shade.thickness / scale, shade.length / scale
-    if _is_whole(Shape.of(component), length, thickness):
+    thickness, length = known.stick_thickness / scale, known.stick_length / scale
+    if _is_whole(Shape.of(component), length, thickness) or known.shaded_floor is None:
         return None
     lit = _tray_masks(*tray_key)[0]
-    floor, floor_edge, _ = _tray_masks(shade.outline.astype(np.float32).tobytes(), height, width)
+    outline = known.shaded_floor.astype(np.float32).tobytes()
+    floor, floor_edge, _ = _tray_masks(outline, height, width)
     reach = max(3, round(thickness) | 1)
     near = cv2.dilate(component.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
     grown = component | (near & unshadowed & floor & ~lit)
@@ -252,6 +256,12 @@ def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
         and 0.9 * length <= long <= 1.1 * length
         and 0.7 * thickness <= short <= 1.3 * thickness
     )
+
+
+def _as_long_as_a_stick(component: np.ndarray, length: float) -> bool:
+    """As long as a whole stick (detection pixels): in a tray not two sticks long, a stick
+    lying along a wall runs along most of it."""
+    return 0.9 * length <= max(Shape.of(component).box[1]) <= 1.1 * length
 
 
 def _near_the_border(mask: np.ndarray, distance: float) -> bool:

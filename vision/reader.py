@@ -18,7 +18,7 @@ from vision.calibration import Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
     Blob,
-    ShadedFloor,
+    Calibrated,
     detection_image,
     find_blobs,
     shaded_floor_outline,
@@ -119,7 +119,7 @@ class StickReader:
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
         blobs, outline = find_blobs(
-            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._shade(work)
+            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._known(work)
         )
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
@@ -175,16 +175,16 @@ class StickReader:
             return "something that is not a stick lies in the tray"
         return None
 
-    def _shade(self, work: np.ndarray) -> ShadedFloor | None:
-        """The calibration's floor in the walls' shade, with the sticks' size in `work`."""
+    def _known(self, work: np.ndarray) -> Calibrated | None:
+        """What the calibration tells detection, the sticks' size in pixels of `work`."""
         calibration = self.calibration
-        if calibration is None or calibration.shaded_floor is None:
+        if calibration is None:
             return None
         width = work.shape[1]
-        return ShadedFloor(
-            calibration.shaded_floor,
+        return Calibrated(
             calibration.stick_length * width,
             calibration.stick_width * width,
+            calibration.shaded_floor,
         )
 
     def _stick_size(self, blobs: list[Blob], width: int) -> tuple[float, float]:

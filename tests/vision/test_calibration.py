@@ -556,6 +556,14 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert_read_right(setup, seed, [(throw_seed, flat)])
 
 
+def test_a_stick_along_the_wall_of_a_tray_two_sticks_long_is_not_the_wall() -> None:
+    """Unpainted sticks 15 cm long in a walnut tray whose short side is 32 cm: one lies along
+    that side with its shadow, running along most of the floor's edge in view as the wall's
+    band does. As long as a whole stick, it is a stick."""
+    setup = scenes.make_setup("unpainted", "walnut", "warm_lamp", 10079, 1280, 720)
+    assert_read_right(setup, 10079, [(10079025, 4)])
+
+
 def test_the_shaded_floor_takes_in_the_walls_shade_but_not_the_rim() -> None:
     """The empty tray of the first case above: its floor in the shade of the bottom wall lies
     outside the lit outline and inside the shaded floor's, which stays inside the picture's
