@@ -200,11 +200,12 @@ class StickReader:
 
 def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
     """A thin strip running along the tray's outline (`wall`, working pixels): the foot of the
-    wall or its shadow, which a low lamp can make differ from the floor; clearly thinner than
-    a stick, and running along the outline (touching it for a long way, or with both ends near
-    it) or longer than a stick. Where the tray fills the view, its wall runs along the picture's
-    border. Where two walls meet, the strip turns the corner."""
-    beside = blob.touches_edge >= 0.5 or blob.touches_frame
+    wall or its shadow, which a low lamp can make differ from the floor; beside the outline
+    (touching it, or a few pixels in), clearly thinner than a stick, and running along the
+    outline (touching it for a long way, or with both ends near it) or longer than a stick.
+    Where the tray fills the view, its wall runs along the picture's border. Where two walls
+    meet, the strip turns the corner."""
+    beside = blob.touches_edge >= 0.5 or blob.touches_frame or blob.reach < 0.7 * thickness
     if not (thickness > 0 and beside):
         return False
     if blob.width < 0.7 * thickness:

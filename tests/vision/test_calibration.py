@@ -564,6 +564,14 @@ def test_a_stick_along_the_wall_of_a_tray_two_sticks_long_is_not_the_wall() -> N
     assert_read_right(setup, 10079, [(10079025, 4)])
 
 
+def test_the_foot_of_a_wall_a_little_in_from_the_outline_is_not_a_stick() -> None:
+    """A coloured lamp on red felt shows the foot of the left wall as a line a quarter of a
+    stick thick, half a stick long, a few pixels in from the outline without touching it:
+    along the wall and far thinner than a stick, it is the wall, not a stick partly hidden."""
+    setup = scenes.make_setup("barred", "felt_red", "coloured", 10048)
+    assert_read_right(setup, 10048, [(10048008, 1)])
+
+
 def test_the_shaded_floor_takes_in_the_walls_shade_but_not_the_rim() -> None:
     """The empty tray of the first case above: its floor in the shade of the bottom wall lies
     outside the lit outline and inside the shaded floor's, which stays inside the picture's
