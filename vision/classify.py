@@ -208,9 +208,13 @@ class CalibratedFaces:
         cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
         return cap
 
-    def classify(self, features: np.ndarray, whole_width: bool = True) -> FaceVote:
+    def classify(
+        self, features: np.ndarray, whole_width: bool = True, shaped_light: bool = True
+    ) -> FaceVote:
         """The face `features` look like; a stick without its whole width (see
-        `vision.features`) gets no evidence for flat from the shading of its sides."""
+        `vision.features`) gets no evidence for flat from the shading of its sides, and one
+        lit across its width by something else than its shape (`shaped_light` false: the edge
+        of a wall's shadow) none from its shading at all."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
         d_flat, d_round = _distance(to_flat), _distance(to_round)
@@ -221,6 +225,8 @@ class CalibratedFaces:
         ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
+        if not shaped_light:
+            ratios[SHADING] = 0
         ratios = _shading_as_one_cue(ratios)
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
@@ -230,7 +236,10 @@ class CalibratedFaces:
         return FaceVote(face, _logistic(evidence))
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
-        return [self.classify(stick.features, stick.whole_width) for stick in sticks]
+        return [
+            self.classify(stick.features, stick.whole_width, not stick.blob.in_shade)
+            for stick in sticks
+        ]
 
 
 def _shading_as_one_cue(ratios: np.ndarray) -> np.ndarray:

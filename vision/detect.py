@@ -8,6 +8,7 @@ box gives position, length, width and angle.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,7 +40,8 @@ _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 class Blob:
     """One connected object, measured in working-image pixels; `touches_edge` is how far it
     runs along the tray floor's edge, in widths, and `reach` how far in from that edge (or the
-    picture's border) it goes."""
+    picture's border) it goes. `in_shade`: a stick made whole across the floor in the walls'
+    shade (see `find_blobs`), lit across its width by the shadow's edge, not by its shape."""
 
     center: tuple[float, float]
     length: float
@@ -51,6 +53,7 @@ class Blob:
     touches_edge: float
     corners: tuple[tuple[float, float], ...]
     reach: float = math.inf
+    in_shade: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,8 @@ def find_blobs(
             if whole is not None:
                 part, shape = whole
                 everywhere = _tray_depth(*tray_key)
-                blobs.append(_measure(part, shape, (0, 0), scale, (dw, dh), edge, everywhere))
+                blob = _measure(part, shape, (0, 0), scale, (dw, dh), edge, everywhere)
+                blobs.append(dataclasses.replace(blob, in_shade=True))
                 continue
         for part, shape in _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge, depth))

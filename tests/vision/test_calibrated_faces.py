@@ -50,3 +50,19 @@ def test_shading_alone_still_decides_what_the_colour_leaves_open() -> None:
         face[NAMES.index(name)] = ROUND[NAMES.index(name)]
     vote = FACES.classify(face)
     assert (vote.face, vote.confidence >= 0.9) == ("round", True)
+
+
+def test_a_stick_lit_across_by_a_walls_shadow_is_not_judged_by_its_shading() -> None:
+    """The same face lying against a wall, made whole across the floor in the wall's shade:
+    the shadow's edge darkens one side of it, whatever its shape, so the shading that decided
+    it above cannot; the colour alone leaves it open."""
+    face = (FLAT + ROUND) / 2
+    for name in ("plateau", "roundness", "uneven"):
+        face[NAMES.index(name)] = ROUND[NAMES.index(name)]
+    vote = FACES.classify(face, shaped_light=False)
+    assert vote.confidence < 0.9
+
+
+def test_a_stick_lit_across_by_a_walls_shadow_is_still_read_by_its_colour() -> None:
+    vote = FACES.classify(ROUND, shaped_light=False)
+    assert (vote.face, vote.confidence >= 0.9) == ("round", True)

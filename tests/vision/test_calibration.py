@@ -542,7 +542,7 @@ def test_a_wall_ring_a_rims_width_in_from_the_outline_is_not_an_object() -> None
     [
         ("dark", "felt_red", "warm_lamp", 10085, 10085030, 2),
         ("light", "felt_green", "two_lamps", 10062, 10062015, 1),
-        ("unpainted", "felt_red", "warm_lamp", 10089, 10089013, 1),
+        ("dark_varnished", "walnut", "two_lamps", 10016, 10016003, 1),
     ],
 )
 def test_a_stick_against_a_wall_in_its_shade_is_read(
@@ -551,9 +551,16 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     """A lamp leaves the floor along one wall in a shadow deeper than plain shade, or tinted
     by the other lamp, so the empty tray's lit floor ends short of the wall. A stick lying
     against the wall is cut by that outline; it is whole on the shaded floor beyond it, and
-    was asked again ('found 3 sticks', 'a stick lies on the edge of the tray')."""
+    was asked again ('found 3 sticks', 'a stick lies on the edge of the tray'). Lit across
+    by the shadow's edge, it is read by its colour only (`Blob.in_shade`)."""
     setup = scenes.make_setup(style, tray, light, seed)
     assert_read_right(setup, seed, [(throw_seed, flat)])
+    pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    found = StickReader(calibration).measure_sticks(
+        throw(setup, flat, throw_seed), calibration.tray
+    )
+    assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
 def test_a_stick_along_the_wall_of_a_tray_two_sticks_long_is_not_the_wall() -> None:
