@@ -277,7 +277,10 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     darkens gradually, so its shaded side is kept. Lamps that leave much ambient light cast
     fainter shadows, under FAINT_SHADOW of the floor and the stick and only about half as
     dark as the stick: those are told from a round face's shaded side by a step of
-    SHALLOW_JUMP to a stick evenly lit beyond it (the next column within EVEN of it).
+    SHALLOW_JUMP to a stick evenly lit beyond it (the next column within EVEN of it). Where
+    the edge beside a deep shadow is blurred over two columns, the stick's level comes a
+    column later: then the face must be evenly lit for three columns from there, as a round
+    face still brightening is not.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -311,14 +314,25 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     # The deepest column nearest the stick: a wide shadow is as deep all across.
     darkest = max(i for i, level in enumerate(outer) if level <= 1.05 * shadow)
     widest = n - math.ceil(STICK_SHARE * n) if bright else limit
-    for side in range(darkest + 1, min(darkest + 3, widest + 1)):
+    for side in range(darkest + 1, min(darkest + 4, widest + 1)):
         level = columns[side]
-        if level >= STICK_LEVEL * body and (
-            (deep and level >= STEP_JUMP * shadow)
-            or (level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side))
+        if level < STICK_LEVEL * body:
+            continue
+        if side == darkest + 3:
+            # An edge blurred over two columns: beyond it, lit evenly for three.
+            if deep and level >= STEP_JUMP * shadow and _evenly_lit_for(columns, side, 3):
+                return lead + side
+        elif (deep and level >= STEP_JUMP * shadow) or (
+            level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side)
         ):
             return lead + side
     return 0
+
+
+def _evenly_lit_for(columns: list[float], side: int, count: int) -> bool:
+    """The `count` columns from `side` are all within EVEN of each other."""
+    run = columns[side : side + count]
+    return len(run) == count and max(run) <= EVEN * min(run)
 
 
 def _evenly_lit_after(columns: list[float], side: int) -> bool:

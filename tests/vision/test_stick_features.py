@@ -193,3 +193,42 @@ def test_a_highlight_line_in_the_lamps_colour_does_not_change_the_sticks_materia
         (math.log(WOOD[0] / WOOD[1]), math.log(WOOD[2] / WOOD[1])), abs=0.1
     )
     assert dict(zip(NAMES, stick.features, strict=True))["chroma_b"] == pytest.approx(0, abs=0.05)
+
+
+# Across an unpainted flat face under a warm lamp on red felt (grey levels, floor 122), as the
+# reader's strip measured it in a rendered throw: the floor, the stick's deep shadow, an edge
+# blurred over two columns (67, 172), the face evenly lit, its far edge, the floor.
+BLURRED_EDGE = (122, 121, 115, 103, 79, 57, 67, 172, 222, 222, 222, 223, 223, 223, 222, 223,
+                209, 132, 107, 115, 119, 119, 120)
+
+
+@pytest.mark.parametrize("shadow_side", ["above", "below"])
+def test_a_flat_face_whose_edge_by_its_deep_shadow_is_blurred_is_measured_evenly_lit(
+    shadow_side: str,
+) -> None:
+    """The face reaches its level three columns after the shadow's darkest, not two, and is
+    evenly lit for three columns from there: the blurred edge and the shadow are trimmed. Left
+    in, they shaded the face like a round one, and throws of unpainted sticks were read with
+    a wrong count."""
+    levels = BLURRED_EDGE if shadow_side == "above" else BLURRED_EDGE[::-1]
+    image = np.full((200, 200, 3), 122, np.uint8)
+    top = 84
+    for offset, level in enumerate(levels):
+        image[top + offset, 40:160] = level
+    first = levels.index(121) if shadow_side == "above" else levels.index(209)
+    features = _features(image, _stick_blob(top + first, top + first + 16))
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+
+
+def test_a_round_face_still_brightening_beyond_a_blurred_edge_keeps_its_shaded_side() -> None:
+    """Beside its deep shadow a round face also rises over a few columns, but goes on
+    brightening after that (not evenly lit for three columns): its side is its own."""
+    levels = (122, 121, 110, 80, 57, 66, 150, 185, 205, 218, 224, 226, 224, 218, 205, 185,
+              150, 125, 122, 122, 122)
+    image = np.full((200, 200, 3), 122, np.uint8)
+    for offset, level in enumerate(levels):
+        image[84 + offset, 40:160] = level
+    features = _features(image, _stick_blob(85, 101))
+    assert features["plateau"] <= 0.75
+    assert features["roundness"] >= 0.3
