@@ -215,7 +215,7 @@ def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
 
 
 def _stick_columns(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
-    """The blob's columns without the shadow cast along one of its sides.
+    """The blob's columns without the shadows cast along its sides.
 
     The blob takes in the shadow beside the stick wherever that differs from the floor. Two
     kinds are told from the stick: a band of moderate shadow (`_shadow_band`) and a deep one
@@ -265,16 +265,17 @@ def _shadow_run(shadowy: list[bool], limit: int) -> int:
 
 def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a shadow too deep for `_shadow_band` on
-    one side (a channel under 0.15 of the floor: where one of two lamps of different
-    colours is hidden, or all across under a single low lamp; or the stick itself darker
-    than the floor, as plain wood on pale linen).
+    one side, or on both under two lamps that each cast one (a channel under 0.15 of the
+    floor: where one of two lamps of different colours is hidden, or all across under a
+    single low lamp; or the stick itself darker than the floor, as plain wood on pale linen).
 
     Such a shadow lies in the outer part of the blob (beside a bright face, a low lamp casts
     one nearly as wide as the stick), is under DEEP_SHADOW of both the floor and the stick's
     typical column, and where it meets the stick's side the brightness jumps (within two
     columns) to STICK_LEVEL of the stick's and to STEP_JUMP times the shadow's; at least
-    STICK_SHARE of the blob is left to the stick. A round face turning away from the light
-    darkens gradually, so its shaded side is kept. Lamps that leave much ambient light cast
+    STICK_SHARE of the blob is left to the stick (else only the wider shadow goes). A round
+    face turning away from the light darkens gradually, so its shaded side is kept. Lamps
+    that leave much ambient light cast
     fainter shadows, under FAINT_SHADOW of the floor and the stick and only about half as
     dark as the stick: those are told from a round face's shaded side by a step of
     SHALLOW_JUMP to a stick evenly lit beyond it (the next column within EVEN of it). Where
@@ -285,6 +286,8 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
     right = _deep_shadow_run(brightness[::-1], body)
+    if len(brightness) - left - right >= STICK_SHARE * len(brightness):
+        return left, right
     return (left, 0) if left >= right else (0, right)
 
 

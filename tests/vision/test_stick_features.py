@@ -232,3 +232,21 @@ def test_a_round_face_still_brightening_beyond_a_blurred_edge_keeps_its_shaded_s
     features = _features(image, _stick_blob(85, 101))
     assert features["plateau"] <= 0.75
     assert features["roundness"] >= 0.3
+
+
+# Across an unpainted flat face under two lamps on green felt (grey levels, floor 116), as the
+# reader's strip measured it: each lamp casts the stick's shadow on one side, so a shadow lies
+# on both sides of the evenly lit face, inside the blob.
+SHADOWS_BOTH_SIDES = (116, 115, 113, 103, 82, 75, 181, 213, 214, 214, 214, 214, 214, 214, 87,
+                      85, 90, 91, 107, 117, 116, 118)
+
+
+def test_a_flat_face_between_the_shadows_of_two_lamps_is_measured_evenly_lit() -> None:
+    """Both shadows are trimmed (one used to be, and the other shaded the face like a round
+    one: a throw of unpainted sticks was read with a wrong count)."""
+    image = np.full((200, 200, 3), 116, np.uint8)
+    for offset, level in enumerate(SHADOWS_BOTH_SIDES):
+        image[84 + offset, 40:160] = level
+    features = _features(image, _stick_blob(87, 103))
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
