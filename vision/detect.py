@@ -193,7 +193,8 @@ def find_blobs(
                 blob = _measure(part, shape, (0, 0), scale, (dw, dh), edge, everywhere)
                 blobs.append(dataclasses.replace(blob, in_shade=True))
                 continue
-        for part, shape in _apart(component, shadowy, min_area):
+        parts = _off_the_wall(component, shadowy, (x, y), tray_key, tray_span, min_area)
+        for part, shape in parts or _apart(component, shadowy, min_area):
             blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge, depth))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
@@ -365,11 +366,39 @@ def _apart(
     return [(component, whole)]
 
 
+def _off_the_wall(
+    component: np.ndarray,
+    shadowy: np.ndarray,
+    offset: tuple[int, int],
+    tray_key: tuple[bytes, int, int],
+    tray_span: tuple[float, float],
+    min_area: float,
+) -> list[tuple[np.ndarray, Shape]]:
+    """The sticks of a component that is sticks joined to the tray's wall band (see
+    `_wall_band`), a stick lying near a wall: the parts that are not shadow-like, each grown
+    back by a pixel or two and shaped like a stick, when what is left of the component is the
+    band. None found: an empty list."""
+    if Shape.of(component).elongated:
+        return []
+    core = cv2.morphologyEx(
+        (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
+    )
+    parts = _grown_parts(core, component, 3, min_area, least=1)
+    if not parts:
+        return []
+    # Without the sticks and the shadows they cast, a stick's width beside them.
+    rest = component.copy()
+    for part, shape in parts:
+        beside = max(3, round(min(shape.box[1])) | 1)
+        rest &= cv2.dilate(part.astype(np.uint8), np.ones((beside, beside), np.uint8)) == 0
+    return parts if rest.any() and _wall_band(rest, offset, tray_key, tray_span) else []
+
+
 def _grown_parts(
-    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
+    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float, least: int = 2
 ) -> list[tuple[np.ndarray, Shape]]:
     """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
-    when there are several and every one is shaped like a stick; else none."""
+    when there are at least `least` and every one is shaped like a stick; else none."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
     kernel = np.ones((grow, grow), np.uint8)
     parts = [
@@ -378,7 +407,7 @@ def _grown_parts(
         if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
     shapes = [Shape.of(part) for part in parts]
-    if len(parts) < 2 or not all(shape.elongated for shape in shapes):
+    if len(parts) < least or not all(shape.elongated for shape in shapes):
         return []
     return list(zip(parts, shapes, strict=True))
 

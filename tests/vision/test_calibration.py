@@ -579,6 +579,15 @@ def test_the_foot_of_a_wall_a_little_in_from_the_outline_is_not_a_stick() -> Non
     assert_read_right(setup, 10048, [(10048008, 1)])
 
 
+def test_a_stick_joined_to_the_wall_band_near_a_wall_is_told_from_it() -> None:
+    """Two lamps over a walnut tray: its inner wall shows as a dark band along two sides, and
+    a light-painted stick lying near the far wall joins it, with its shadow, into one object
+    that is neither a stick nor the wall ('sticks are touching'). The part that is not
+    shadow-like is a stick, and without it and its shadow the rest is the wall's band."""
+    setup = scenes.make_setup("light", "walnut", "two_lamps", 10117)
+    assert_read_right(setup, 10117, [(10117004, 2), (10117020, 3)])
+
+
 def test_the_shaded_floor_takes_in_the_walls_shade_but_not_the_rim() -> None:
     """The empty tray of the first case above: its floor in the shade of the bottom wall lies
     outside the lit outline and inside the shaded floor's, which stays inside the picture's

@@ -118,6 +118,16 @@ def test_an_arm_reaching_in_over_that_wall_is_still_seen() -> None:
     assert "hand" in reading.reason, reading.reason
 
 
+def test_a_light_arm_reaching_in_over_that_wall_is_still_seen() -> None:
+    """Lighter than the floor, unlike the band, yet no stick: the wall band joined to it is
+    not taken away to leave a stick."""
+    image = _tray_with_wall_band(arm=False)
+    cv2.rectangle(image, (0, 100), (60, 130), (170, 190, 220), -1)
+    reading = StickReader().read(image)
+    assert reading.status == "rethrow"
+    assert "hand" in reading.reason, reading.reason
+
+
 @pytest.mark.parametrize(
     ("setup", "kind", "seed"),
     [
