@@ -168,34 +168,37 @@ def find_blobs(
         mask, connectivity=8, ltype=cv2.CV_16U
     )
     min_area = MIN_AREA * max(tray_area, 1)
+    depth = _tray_depth(*tray_key)
     blobs = []
     for label in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[label])
         if area < min_area:
             continue
-        component = labels[y : y + bh, x : x + bw] == label
-        shadowy = maybe_shadow[y : y + bh, x : x + bw]
-        window_edge = edge[y : y + bh, x : x + bw]
-        if _wall_shadow(component, shadowy, area, int(np.count_nonzero(window_edge & component))):
+        window = (slice(y, y + bh), slice(x, x + bw))
+        component = labels[window] == label
+        shadowy = maybe_shadow[window]
+        on_edge = int(np.count_nonzero(edge[window] & component))
+        if _wall_shadow(component, shadowy, area, on_edge):
             continue
         if _wall_band(component, (x, y), tray_key, tray_span) and not (
             known and _as_long_as_a_stick(component, known.stick_length / scale)
         ):
             continue
-        depth = _tray_depth(*tray_key)[y : y + bh, x : x + bw]
-        if known and known.shaded_floor is not None and np.count_nonzero(window_edge & component):
+        whole = None
+        if known and on_edge:
             whole = _whole_in_the_shade(
                 labels == label, objects & ~maybe_shadow, known, scale, tray_key
             )
-            if whole is not None:
-                part, shape = whole
-                everywhere = _tray_depth(*tray_key)
-                blob = _measure(part, shape, (0, 0), scale, (dw, dh), edge, everywhere)
-                blobs.append(dataclasses.replace(blob, in_shade=True))
-                continue
+        if whole is not None:
+            part, shape = whole
+            blob = _measure(part, shape, (0, 0), scale, (dw, dh), edge, depth)
+            blobs.append(dataclasses.replace(blob, in_shade=True))
+            continue
         parts = _off_the_wall(component, shadowy, (x, y), tray_key, tray_span, min_area)
         for part, shape in parts or _apart(component, shadowy, min_area):
-            blobs.append(_measure(part, shape, (x, y), scale, (dw, dh), window_edge, depth))
+            blobs.append(
+                _measure(part, shape, (x, y), scale, (dw, dh), edge[window], depth[window])
+            )
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
 
@@ -233,10 +236,10 @@ def _whole_in_the_shade(
 ) -> tuple[np.ndarray, Shape] | None:
     """A stick that the lit tray's edge cuts (`component`, a mask of the detection image),
     made whole with what lies beyond the edge, on the shaded floor, within a stick's
-    thickness of it and not like a shadow (`unshadowed`); with its shape. None when it was
-    whole already, or is not one whole stick then, or comes near the edge of the shaded
-    floor or of the picture: a stick over the rim or out of view shows most of its length
-    too."""
+    thickness of it and not like a shadow (`unshadowed`); with its shape. None when the
+    calibration kept no shaded floor, or the stick was whole already, or is not one whole
+    stick then, or comes near the edge of the shaded floor or of the picture: a stick over
+    the rim or out of view shows most of its length too."""
     height, width = component.shape
     thickness, length = known.stick_thickness / scale, known.stick_length / scale
     if _is_whole(Shape.of(component), length, thickness) or known.shaded_floor is None:
