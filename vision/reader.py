@@ -69,8 +69,7 @@ class StickReader:
             image = _as_bgr(frame)
         except ValueError as error:
             return ThrowReading.rethrow(f"unreadable frame: {error}")
-        tray = self.calibration.tray if self.calibration else None
-        found = self.measure_sticks(image, tray)
+        found = self.measure_sticks(image)
         faces: list[StickFace] = []
         problem = found.problem
         votes = self.model.classify_throw(found.sticks)
@@ -108,9 +107,11 @@ class StickReader:
         marks: tuple[np.ndarray, ...] | None = None,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
-        looked for at `contrast` (see `vision.detect.object_mask`), and those lying on the
-        tray's `marks` (see `vision.calibration`) passed over, by default the
-        calibration's."""
+        looked for within the `tray` outline (found in the picture when there is none), at
+        `contrast` (see `vision.detect.object_mask`), and those lying on the tray's `marks`
+        (see `vision.calibration`) passed over, by default the calibration's."""
+        if tray is None and self.calibration is not None:
+            tray = self.calibration.tray
         work, scale = _working(image)
         small = detection_image(work)
         floor = fit_floor(small, tray)
