@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import cv2
 import numpy as np
@@ -180,24 +181,27 @@ def find_blobs(
         on_edge = int(np.count_nonzero(edge[window] & component))
         if _wall_shadow(component, shadowy, area, on_edge):
             continue
+        shape = Shape.of(component)
         if _wall_band(component, (x, y), tray_key, tray_span) and not (
-            known and _as_long_as_a_stick(component, known.stick_length / scale)
+            known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
         ):
             continue
         whole = None
         if known and on_edge:
             whole = _whole_in_the_shade(
-                labels == label, objects & ~maybe_shadow, known, scale, tray_key
+                labels == label, shape, objects & ~maybe_shadow, known, scale, tray_key
             )
         if whole is not None:
-            part, shape = whole
-            blob = _measure(part, shape, (0, 0), scale, (dw, dh), edge, depth)
+            blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
             blobs.append(dataclasses.replace(blob, in_shade=True))
             continue
-        parts = _off_the_wall(component, shadowy, (x, y), tray_key, tray_span, min_area)
-        for part, shape in parts or _apart(component, shadowy, min_area):
+        parts = [(component, shape)]
+        if not shape.elongated:
+            is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
+            parts = _apart(component, shape, shadowy, min_area, is_wall)
+        for part, part_shape in parts:
             blobs.append(
-                _measure(part, shape, (x, y), scale, (dw, dh), edge[window], depth[window])
+                _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             )
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
@@ -229,20 +233,21 @@ def shaded_floor_outline(
 
 def _whole_in_the_shade(
     component: np.ndarray,
+    shape: Shape,
     unshadowed: np.ndarray,
     known: Calibrated,
     scale: float,
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
-    """A stick that the lit tray's edge cuts (`component`, a mask of the detection image),
-    made whole with what lies beyond the edge, on the shaded floor, within a stick's
+    """A stick that the lit tray's edge cuts (`component`, a mask of the detection image, of
+    `shape`), made whole with what lies beyond the edge, on the shaded floor, within a stick's
     thickness of it and not like a shadow (`unshadowed`); with its shape. None when the
     calibration kept no shaded floor, or the stick was whole already, or is not one whole
     stick then, or comes near the edge of the shaded floor or of the picture: a stick over
     the rim or out of view shows most of its length too."""
     height, width = component.shape
     thickness, length = known.stick_thickness / scale, known.stick_length / scale
-    if _is_whole(Shape.of(component), length, thickness) or known.shaded_floor is None:
+    if _is_whole(shape, length, thickness) or known.shaded_floor is None:
         return None
     lit = _tray_masks(*tray_key)[0]
     outline = known.shaded_floor.astype(np.float32).tobytes()
@@ -252,8 +257,8 @@ def _whole_in_the_shade(
     grown = component | (near & unshadowed & floor & ~lit)
     if np.count_nonzero(grown & floor_edge) or _near_the_border(grown, thickness / 2):
         return None
-    shape = Shape.of(grown)
-    return (grown, shape) if _is_whole(shape, length, thickness) else None
+    grown_shape = Shape.of(grown)
+    return (grown, grown_shape) if _is_whole(grown_shape, length, thickness) else None
 
 
 def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
@@ -261,15 +266,15 @@ def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
     long, short = max(shape.box[1]), min(shape.box[1])
     return (
         shape.elongated
-        and 0.9 * length <= long <= 1.1 * length
+        and _as_long_as_a_stick(long, length)
         and 0.7 * thickness <= short <= 1.3 * thickness
     )
 
 
-def _as_long_as_a_stick(component: np.ndarray, length: float) -> bool:
-    """As long as a whole stick (detection pixels): in a tray not two sticks long, a stick
-    lying along a wall runs along most of it."""
-    return 0.9 * length <= max(Shape.of(component).box[1]) <= 1.1 * length
+def _as_long_as_a_stick(long: float, length: float) -> bool:
+    """`long` is a whole stick's `length`, within a tenth: in a tray not two sticks long, a
+    stick lying along a wall runs along most of it."""
+    return 0.9 * length <= long <= 1.1 * length
 
 
 def _near_the_border(mask: np.ndarray, distance: float) -> bool:
@@ -345,56 +350,45 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, area: int, on_edge:
 
 
 def _apart(
-    component: np.ndarray, shadowy: np.ndarray, min_area: float
+    component: np.ndarray,
+    shape: Shape,
+    shadowy: np.ndarray,
+    min_area: float,
+    is_wall: Callable[[np.ndarray], bool],
 ) -> list[tuple[np.ndarray, Shape]]:
-    """A component that is not one stick, split into sticks that lie close but apart (each
-    with its shape).
+    """A component that is not one stick (of `shape`), split into sticks that lie close but
+    apart, or off the tray's wall band (each with its shape); unsplit, itself.
 
     Two sticks a few millimetres apart can be joined by the shadow one casts on the floor
     between them (taken out, the parts fall apart), or by a pixel or two where blur and the
     mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
-    touch along their length stay one component, and are reported as touching.
+    touch along their length stay one component, and are reported as touching. A stick lying
+    near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) with its
+    shadow: taken out, its part that is not shadow-like is a stick, and the rest, without it
+    and a stick's width beside it, is the band.
     """
-    whole = Shape.of(component)
-    if whole.elongated:
-        return [(component, whole)]
-    core = cv2.morphologyEx(
-        (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
-    )
-    thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
-    for seeds, grow in ((core, 3), (thinned, 5)):
-        parts = _grown_parts(seeds, component, grow, min_area)
-        if len(parts) >= 2:
-            return parts
-    return [(component, whole)]
-
-
-def _off_the_wall(
-    component: np.ndarray,
-    shadowy: np.ndarray,
-    offset: tuple[int, int],
-    tray_key: tuple[bytes, int, int],
-    tray_span: tuple[float, float],
-    min_area: float,
-) -> list[tuple[np.ndarray, Shape]]:
-    """The sticks of a component that is sticks joined to the tray's wall band (see
-    `_wall_band`), a stick lying near a wall: the parts that are not shadow-like, each grown
-    back by a pixel or two and shaped like a stick, when what is left of the component is the
-    band. None found: an empty list."""
-    if Shape.of(component).elongated:
-        return []
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
     )
     parts = _grown_parts(core, component, 3, min_area, least=1)
-    if not parts:
-        return []
-    # Without the sticks and the shadows they cast, a stick's width beside them.
+    if len(parts) >= 2:
+        return parts
+    if parts:
+        rest = _without(component, parts)
+        if rest.any() and is_wall(rest):
+            return parts
+    thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
+    return _grown_parts(thinned, component, 5, min_area) or [(component, shape)]
+
+
+def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np.ndarray:
+    """What is left of `component` without the parts and, beside each, its own width (the
+    shadow a stick casts)."""
     rest = component.copy()
     for part, shape in parts:
         beside = max(3, round(min(shape.box[1])) | 1)
         rest &= cv2.dilate(part.astype(np.uint8), np.ones((beside, beside), np.uint8)) == 0
-    return parts if rest.any() and _wall_band(rest, offset, tray_key, tray_span) else []
+    return rest
 
 
 def _grown_parts(

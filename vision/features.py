@@ -275,13 +275,12 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     columns) to STICK_LEVEL of the stick's and to STEP_JUMP times the shadow's; at least
     STICK_SHARE of the blob is left to the stick (else only the wider shadow goes). A round
     face turning away from the light darkens gradually, so its shaded side is kept. Lamps
-    that leave much ambient light cast
-    fainter shadows, under FAINT_SHADOW of the floor and the stick and only about half as
-    dark as the stick: those are told from a round face's shaded side by a step of
-    SHALLOW_JUMP to a stick evenly lit beyond it (the next column within EVEN of it). Where
-    the edge beside a deep shadow is blurred over two columns, the stick's level comes a
-    column later: then the face must be evenly lit for three columns from there, as a round
-    face still brightening is not.
+    that leave much ambient light cast fainter shadows, under FAINT_SHADOW of the floor and
+    the stick and only about half as dark as the stick: those are told from a round face's
+    shaded side by a step of SHALLOW_JUMP to a stick evenly lit beyond it (the next column
+    within EVEN of it). Where the edge beside a deep shadow is blurred over two columns, the
+    stick's level comes a column later: then the face must be evenly lit for three columns
+    from there, as a round face still brightening is not.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -319,15 +318,14 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     widest = n - math.ceil(STICK_SHARE * n) if bright else limit
     for side in range(darkest + 1, min(darkest + 4, widest + 1)):
         level = columns[side]
-        if level < STICK_LEVEL * body:
-            continue
+        stepped = deep and level >= STEP_JUMP * shadow
         if side == darkest + 3:
             # An edge blurred over two columns: beyond it, lit evenly for three.
-            if deep and level >= STEP_JUMP * shadow and _evenly_lit_for(columns, side, 3):
-                return lead + side
-        elif (deep and level >= STEP_JUMP * shadow) or (
-            level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side)
-        ):
+            beside = stepped and _evenly_lit_for(columns, side, 3)
+        else:
+            shallow = level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side)
+            beside = stepped or shallow
+        if beside and level >= STICK_LEVEL * body:
             return lead + side
     return 0
 
