@@ -48,6 +48,8 @@ SHADED = 0.25
 FAINTLY_SHADED = 0.15
 DARK_GREY = 85
 DARK_CORE = -0.3
+LIFTED_GREY = 95
+LIFTED_CORE = math.log(0.6)
 COLOUR_SPREAD = 0.25
 MARKED = 0.3
 
@@ -79,7 +81,8 @@ class CommonFaces:
     Dark paint reflects a small fraction of what wood does, so in one throw the two faces
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
     light), the darker group is dark in the picture too (unless the gap is PAINT_GAP, over
-    seven times, which only paint gives: a bright exposure can lift dark paint), and the
+    seven times, which only paint gives, or it reflects well under the floor's light: a
+    bright exposure can lift dark paint, see `_lifted_darkness`), and the
     lighter group is shaded like half-cylinders; lighter paint on another set leaves a
     smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
     group only is four dark faces when all are dark (the surer when evenly lit, and not when
@@ -103,9 +106,13 @@ class CommonFaces:
         gaps = [b - a for a, b in itertools.pairwise(cores)]
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
-            darker = [grey for x, grey in zip(f, greys, strict=True) if x["core"] < split]
+            darker = [
+                grey < DARK_GREY or _lifted_darkness(x, grey) > 0
+                for x, grey in zip(f, greys, strict=True)
+                if x["core"] < split
+            ]
             brighter = [_wood_shading(x) for x in f if x["core"] >= split]
-            if max(darker) >= DARK_GREY and max(gaps) < PAINT_GAP:
+            if not all(darker) and max(gaps) < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
             if median(brighter) < SHADED:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
@@ -134,8 +141,19 @@ class CommonFaces:
 
 
 def _darkness(x: dict[str, float], grey: float) -> float:
-    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance."""
-    return min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance,
+    or lifted by a bright exposure (see `_lifted_darkness`)."""
+    dark = min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+    return max(dark, _lifted_darkness(x, grey))
+
+
+def _lifted_darkness(x: dict[str, float], grey: float) -> float:
+    """Above 0 for dark paint that the camera's exposure lifted over DARK_GREY: auto exposure
+    brightens a picture of a dark floor (walnut, red felt), and dark paint on it, a few times
+    darker than the floor yet not many, can come out at grey 86-95. It still reflects under
+    0.6 of the floor's light (LIFTED_CORE), clearly less than plain wood does on the palest
+    floor, linen (0.7 and more): the flat face it could be taken for there."""
+    return min((LIFTED_GREY - grey) / 5, (LIFTED_CORE - x["core"]) / 0.1)
 
 
 def _evenly_lit(f: list[dict[str, float]]) -> float:

@@ -173,3 +173,31 @@ def test_dark_paint_lifted_by_a_bright_exposure_is_told_by_how_much_darker_it_is
     only paint gives."""
     setup = scenes.make_setup("dark_varnished", "felt_red", "overhead", 10066)
     assert_read_right(setup, [(10066001, 2), (10066002, 3), (10066003, 1)])
+
+
+def test_four_dark_faces_lifted_by_a_bright_exposure_are_read() -> None:
+    """The same red felt under overhead light, four flat faces up: with no wood in view to
+    compare, the paint at grey 86-87 is told by reflecting half of what the felt does, evenly
+    lit; it was asked again ("does not look like a dark flat face")."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "overhead", 10066)
+    assert_read_right(setup, [(10066006, 4), (10066013, 4), (10066015, 4)])
+
+
+def test_dark_paint_on_walnut_by_a_window_is_read_beside_wood() -> None:
+    """By a window on walnut, the paint comes out at grey 87-92 and the wood only six and a
+    half times as bright (the round face's middle, not its peak): dark paint still, for it
+    reflects half of what the walnut does, far under any wood."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "window", 10096)
+    assert_read_right(setup, [(10096030, 2), (10096013, 1), (10096005, 3), (10096031, 4)])
+
+
+def test_unpainted_flat_faces_on_pale_linen_are_not_taken_for_lifted_dark_paint() -> None:
+    """Plain wood flat faces on linen under overhead light come out at grey 91-93, as dark as
+    lifted paint, but reflect 0.7 of what the linen does: three of them and a round face are
+    not four dark faces (the common reader may ask again, or count three)."""
+    setup = scenes.make_setup("unpainted", "linen", "overhead", 10114)
+    reader = StickReader()
+    for seed in (10114003, 10114009, 10114011, 10114012):
+        scene = scenes.clean_scene(setup, 3, seed)
+        reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
+        assert reading.status == "rethrow" or reading.flat == 3, (seed, reading)
