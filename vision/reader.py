@@ -30,6 +30,7 @@ from vision.reading import StickFace, ThrowReading
 WORK_WIDTH = 640
 MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
+MOVING_SHARPNESS = 0.18
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
@@ -72,6 +73,8 @@ class StickReader:
         found = self.measure_sticks(image)
         faces: list[StickFace] = []
         problem = found.problem
+        if problem is None and _moving(found.sticks):
+            problem = "the sticks look blurred (still moving?)"
         votes = self.model.classify_throw(found.sticks)
         for stick, vote in zip(found.sticks, votes, strict=True):
             face = vote.face or "round"
@@ -267,6 +270,15 @@ def _working(image: np.ndarray) -> tuple[np.ndarray, float]:
     scale = w / WORK_WIDTH
     size = (WORK_WIDTH, round(h / scale))
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
+
+
+def _moving(sticks: list[MeasuredStick]) -> bool:
+    """Two sticks or more with soft sides: the throw is still moving. Sticks sliding together
+    are smeared along the way they go, so one lying along it keeps sharp sides and no single
+    stick need be as soft as MIN_SHARPNESS. Of a still throw in focus, even the second
+    softest stick has sides whose steepest step is over a fifth of their height."""
+    softness = sorted(stick.sharpness for stick in sticks)
+    return len(softness) > 1 and softness[1] < MOVING_SHARPNESS
 
 
 def _stick_face(blob: Blob, face: str, confidence: float, scale: float) -> StickFace:
