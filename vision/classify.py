@@ -41,6 +41,13 @@ CONFLICT = 2.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
+# A face well under the floor's brightness (dark paint) returns so little light that much of
+# it is the sheen of the lamps it reflects, and two lamps of different colours tint it
+# differently across the tray: its colour too counts no further than SHADING_FAR in telling
+# a face that looks like neither.
+CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
+CORE = NAMES.index("core")
+DARK_FACE = math.log(0.6)
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 PAINT_GAP = 2.0
@@ -235,7 +242,8 @@ class CalibratedFaces:
         of a wall's shadow) none from its shading at all."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
-        d_flat, d_round = _distance(to_flat), _distance(to_round)
+        d_flat = _distance(to_flat, self.flat_mean[CORE] < DARK_FACE)
+        d_round = _distance(to_round, self.round_mean[CORE] < DARK_FACE)
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
         # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped.
@@ -271,10 +279,12 @@ def _shading_as_one_cue(ratios: np.ndarray) -> np.ndarray:
     return np.append(ratios[~SHADING], [for_flat, for_round])
 
 
-def _distance(spreads: np.ndarray) -> float:
+def _distance(spreads: np.ndarray, dark: bool = False) -> float:
     """How far a stick's features lie from a face's (in spreads, feature by feature), its
     shading counted no further than SHADING_FAR: shading changes with the stick's angle to
-    the light, so it alone cannot make a face look like neither seen in calibration."""
+    the light, so it alone cannot make a face look like neither seen in calibration. So is
+    the colour of a `dark` face (see DARK_FACE)."""
     far = spreads.copy()
-    far[SHADING] = np.clip(far[SHADING], -SHADING_FAR, SHADING_FAR)
+    loose = SHADING | CHROMA if dark else SHADING
+    far[loose] = np.clip(far[loose], -SHADING_FAR, SHADING_FAR)
     return float(np.sqrt(np.mean(far**2)))

@@ -704,3 +704,11 @@ def test_a_face_clearly_round_by_its_colour_is_read_though_its_shading_looks_fla
     every other measurement of the face."""
     setup = scenes.make_setup("light", "linen", "window", 10012)
     assert_read_right(setup, 10012, [(10012003, 1), (10012016, 3), (10012022, 0)])
+
+
+def test_dark_paint_tinted_by_the_sheen_of_two_coloured_lamps_is_still_a_flat_face() -> None:
+    """A warm lamp and a cold one over red felt: dark paint returns so little light that the
+    sheen of the lamp it reflects tints it, otherwise across the tray. Faces as dark as in
+    calibration, but bluer, were 'like neither face' for their colour alone."""
+    setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10005)
+    assert_read_right(setup, 10005, [(10005005, 4), (10005009, 3), (10005019, 2)])
