@@ -94,8 +94,10 @@ class CommonFaces:
     smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
     group only is four dark faces when all are dark (the surer when evenly lit, and not when
     most are shaded like half-cylinders: plain wood in dim light looks dark too), four round
-    faces when all are light, shaded like half-cylinders (or showing two lamps' highlights)
-    and alike in colour; anything else cannot be told without calibration. When most of four
+    faces when all are shaded like half-cylinders (or showing two lamps' highlights), alike
+    in colour, and light as a throw (by their median: one lit less than the others, as by
+    lying otherwise to the light, can look as dark as paint); anything else cannot be told
+    without calibration. When most of four
     light faces are clearly shaded, one lying so that the light shades it only faintly
     (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak (plateau
     under 1): a flat face of plain wood is lit evenly, and only the noise of a narrow face's
@@ -129,9 +131,10 @@ class CommonFaces:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
+        lit = median(greys)
         wood = min(
-            _woodness(x, grey, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
-            for x, grey in zip(f, greys, strict=True)
+            _woodness(x, lit, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
+            for x in f
         )
         if wood > 0 and _alike_in_colour(sticks):
             return [FaceVote("round", _logistic(wood)) for _ in f]
@@ -178,8 +181,8 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
 
 
 def _woodness(x: dict[str, float], grey: float, needed: float = SHADED) -> float:
-    """Above 0 for plain wood, round: not dark, and shaded like a half-cylinder (at least
-    `needed`); more the clearer the shading."""
+    """Above 0 for plain wood, round: lit over dark paint (`grey`, the throw's), and shaded
+    like a half-cylinder (at least `needed`); more the clearer the shading."""
     light, shading = (grey - DARK_GREY) / 5, (_wood_shading(x) - needed) / 0.05
     return light + _bounded(shading) if min(light, shading) > 0 else min(light, shading)
 

@@ -201,3 +201,12 @@ def test_unpainted_flat_faces_on_pale_linen_are_not_taken_for_lifted_dark_paint(
         scene = scenes.clean_scene(setup, 3, seed)
         reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
         assert reading.status == "rethrow" or reading.flat == 3, (seed, reading)
+
+
+def test_a_round_face_dimmer_than_the_others_of_its_throw_is_still_wood() -> None:
+    """Four round faces on linen under overhead light: one comes out at grey 79, as dark as
+    paint, against 96-102 for the others, yet it is shaded like a half-cylinder and of their
+    colour, and the throw is light: four round faces, not 'does not look like a plain wooden
+    round face'."""
+    setup = scenes.make_setup("dark_varnished", "linen", "overhead", 10051, 1280, 720)
+    assert_read_right(setup, [(10051025, 0), (10051026, 0), (10051038, 0)])
