@@ -363,22 +363,24 @@ def _apart(
     between them (taken out, the parts fall apart), or by a pixel or two where blur and the
     mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
     touch along their length stay one component, and are reported as touching. A stick lying
-    near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) with its
-    shadow: taken out, its part that is not shadow-like is a stick, and the rest, without it
+    near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) by its shadow
+    or by touching it: the stick is its part that is not shadow-like, or what two pixels'
+    erosion leaves of it (the band is thinner than a stick), as long as the rest, without it
     and a stick's width beside it, is the band.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
     )
-    parts = _grown_parts(core, component, 3, min_area, least=1)
-    if len(parts) >= 2:
-        return parts
-    if parts:
-        rest = _without(component, parts)
-        if rest.any() and is_wall(rest):
-            return parts
     thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
-    return _grown_parts(thinned, component, 5, min_area) or [(component, shape)]
+    for seeds, grow in ((core, 3), (thinned, 5)):
+        parts = _grown_parts(seeds, component, grow, min_area)
+        if len(parts) >= 2:
+            return parts
+        if parts:
+            rest = _without(component, parts)
+            if rest.any() and is_wall(rest):
+                return parts
+    return [(component, shape)]
 
 
 def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np.ndarray:
@@ -392,10 +394,10 @@ def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np
 
 
 def _grown_parts(
-    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float, least: int = 2
+    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
 ) -> list[tuple[np.ndarray, Shape]]:
     """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
-    when there are at least `least` and every one is shaped like a stick; else none."""
+    when every one is shaped like a stick; else none."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
     kernel = np.ones((grow, grow), np.uint8)
     parts = [
@@ -404,7 +406,7 @@ def _grown_parts(
         if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
     shapes = [Shape.of(part) for part in parts]
-    if len(parts) < least or not all(shape.elongated for shape in shapes):
+    if not all(shape.elongated for shape in shapes):
         return []
     return list(zip(parts, shapes, strict=True))
 
