@@ -224,8 +224,12 @@ class CalibratedFaces:
 
     @classmethod
     def from_samples(cls, flat: np.ndarray, round_: np.ndarray) -> CalibratedFaces:
-        pooled = np.sqrt((flat.var(axis=0) + round_.var(axis=0)) / 2)
-        return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(pooled, SPREAD_FLOOR))
+        """Means of each face's samples (a row per stick); as the spread of each feature, the
+        larger of the two faces', from so few sticks without the small sample's bias. How a
+        round face lies to the light changes its brightness and shading far more than a flat
+        face's: the mean of the two would understate how far a round face can stray."""
+        spread = np.sqrt(np.maximum(flat.var(axis=0, ddof=1), round_.var(axis=0, ddof=1)))
+        return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(spread, SPREAD_FLOOR))
 
     @cached_property
     def evidence_cap(self) -> np.ndarray:

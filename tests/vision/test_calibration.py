@@ -712,3 +712,14 @@ def test_dark_paint_tinted_by_the_sheen_of_two_coloured_lamps_is_still_a_flat_fa
     calibration, but bluer, were 'like neither face' for their colour alone."""
     setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10005)
     assert_read_right(setup, 10005, [(10005005, 4), (10005009, 3), (10005019, 2)])
+
+
+def test_round_faces_lit_unlike_most_seen_in_calibration_are_read() -> None:
+    """Unpainted sticks on linen under a magenta lamp (tune set-up 54): as they lay to the
+    light, two of the round faces in calibration came out far darker than the other two,
+    which were about as bright as the flat faces. Bright round faces in a throw were 'not
+    sure': their brightness, nearer the flat faces' mean than the round faces', outweighed
+    shading only a round face shows, while the round faces' spread of brightness was
+    understated by averaging it with the flat faces'."""
+    setup = scenes.make_setup("unpainted", "linen", "coloured", 10054)
+    assert_read_right(setup, 10054, [(10054004, 1), (10054005, 3), (10054012, 2)])
