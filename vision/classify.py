@@ -41,13 +41,14 @@ CONFLICT = 2.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
-# A face well under the floor's brightness (dark paint) returns so little light that much of
-# it is the sheen of the lamps it reflects, and two lamps of different colours tint it
-# differently across the tray: its colour too counts no further than SHADING_FAR in telling
-# a face that looks like neither.
+# Dark paint reflects under 0.6 of the floor's light on any floor, plain wood 0.7 of the
+# palest (linen) and more (log, as `core`).
+DARK_PAINT_CORE = math.log(0.6)
+# A face as dark as that returns so little light that much of it is the sheen of the lamps
+# it reflects, and two lamps of different colours tint it differently across the tray: its
+# colour too counts no further than SHADING_FAR in telling a face that looks like neither.
 CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
 CORE = NAMES.index("core")
-DARK_FACE = math.log(0.6)
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 PAINT_GAP = 2.0
@@ -56,7 +57,6 @@ FAINTLY_SHADED = 0.15
 DARK_GREY = 85
 DARK_CORE = -0.3
 LIFTED_GREY = 95
-LIFTED_CORE = math.log(0.6)
 COLOUR_SPREAD = 0.25
 MARKED = 0.3
 
@@ -89,19 +89,18 @@ class CommonFaces:
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
     light), the darker group is dark in the picture too (unless the gap is PAINT_GAP, over
     seven times, which only paint gives, or it reflects well under the floor's light: a
-    bright exposure can lift dark paint, see `_lifted_darkness`), and the
-    lighter group is shaded like half-cylinders; lighter paint on another set leaves a
-    smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
-    group only is four dark faces when all are dark (the surer when evenly lit, and not when
-    most are shaded like half-cylinders: plain wood in dim light looks dark too), four round
-    faces when all are shaded like half-cylinders (or showing two lamps' highlights), alike
-    in colour, and light as a throw (by their median: one lit less than the others, as by
-    lying otherwise to the light, can look as dark as paint); anything else cannot be told
-    without calibration. When most of four
-    light faces are clearly shaded, one lying so that the light shades it only faintly
-    (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak (plateau
-    under 1): a flat face of plain wood is lit evenly, and only the noise of a narrow face's
-    few columns gives it as much shading.
+    bright exposure can lift dark paint, see `_lifted_darkness`), and the lighter group is
+    shaded like half-cylinders; lighter paint on another set leaves a smaller gap, or puts
+    the even, flat-looking faces in the lighter group. A throw with one group only is four
+    dark faces when all are dark (the surer when evenly lit, and not when most are shaded
+    like half-cylinders: plain wood in dim light looks dark too), four round faces when all
+    are shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
+    light as a throw (by their median: one lit less than the others, as by lying otherwise to
+    the light, can look as dark as paint); anything else cannot be told without
+    calibration. When most of four light faces are clearly shaded, one lying so that
+    the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides
+    fall off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and
+    only the noise of a narrow face's few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -160,10 +159,10 @@ def _darkness(x: dict[str, float], grey: float) -> float:
 def _lifted_darkness(x: dict[str, float], grey: float) -> float:
     """Above 0 for dark paint that the camera's exposure lifted over DARK_GREY: auto exposure
     brightens a picture of a dark floor (walnut, red felt), and dark paint on it, a few times
-    darker than the floor yet not many, can come out at grey 86-95. It still reflects under
-    0.6 of the floor's light (LIFTED_CORE), clearly less than plain wood does on the palest
-    floor, linen (0.7 and more): the flat face it could be taken for there."""
-    return min((LIFTED_GREY - grey) / 5, (LIFTED_CORE - x["core"]) / 0.1)
+    darker than the floor yet not many, can come out at grey 86-95. It still reflects less
+    of the floor's light (DARK_PAINT_CORE) than plain wood does on the palest floor, the flat
+    face it could be taken for there."""
+    return min((LIFTED_GREY - grey) / 5, (DARK_PAINT_CORE - x["core"]) / 0.1)
 
 
 def _evenly_lit(f: list[dict[str, float]]) -> float:
@@ -249,8 +248,8 @@ class CalibratedFaces:
         of a wall's shadow) none from its shading at all."""
         to_flat = (features - self.flat_mean) / self.spread
         to_round = (features - self.round_mean) / self.spread
-        d_flat = _distance(to_flat, self.flat_mean[CORE] < DARK_FACE)
-        d_round = _distance(to_round, self.round_mean[CORE] < DARK_FACE)
+        d_flat = _distance(to_flat, self.flat_mean[CORE] < DARK_PAINT_CORE)
+        d_round = _distance(to_round, self.round_mean[CORE] < DARK_PAINT_CORE)
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
         # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped.
@@ -290,7 +289,7 @@ def _distance(spreads: np.ndarray, dark: bool = False) -> float:
     """How far a stick's features lie from a face's (in spreads, feature by feature), its
     shading counted no further than SHADING_FAR: shading changes with the stick's angle to
     the light, so it alone cannot make a face look like neither seen in calibration. So is
-    the colour of a `dark` face (see DARK_FACE)."""
+    the colour of a `dark` face (see CHROMA)."""
     far = spreads.copy()
     loose = SHADING | CHROMA if dark else SHADING
     far[loose] = np.clip(far[loose], -SHADING_FAR, SHADING_FAR)
