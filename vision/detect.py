@@ -26,6 +26,7 @@ SHADOW_FLOOR = math.log(0.18)
 SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
 SHADOW_SPREAD = 0.25
+SHADOW_TINT = 1.0
 ELONGATED = 3.5
 WALL_BAND = 0.1
 WALL_SPAN = 0.6
@@ -78,7 +79,10 @@ def object_mask(
     Ratios to the floor are taken in linear light (undoing the camera's gamma), where a shadow
     scales the channels by the share of light that still arrives: evenly under one light
     (such pixels are not objects), unevenly when the lights differ in colour (such pixels may
-    be a shadow or a dark object, and are told apart by where they lie).
+    be a shadow or a dark object, and are told apart by where they lie). Never so unevenly,
+    though, that one channel keeps SHADOW_TINT (e, 2.7) times the share another keeps: lamps
+    differ less than that, and a face tinted further against the floor, however dark (dark
+    paint on coloured felt), is no shadow.
     """
     h, w = small.shape[:2]
     log_ratio = cv2.LUT(small, _LOG_LEVEL)
@@ -86,7 +90,7 @@ def object_mask(
     b, g, r = cv2.split(log_ratio)
     high = cv2.max(cv2.max(b, g), r)
     low = cv2.min(cv2.min(b, g), r)
-    maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR)
+    maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR) & (high - low < SHADOW_TINT)
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
     departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.

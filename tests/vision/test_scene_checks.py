@@ -271,3 +271,19 @@ def test_a_dark_stick_touching_the_walls_band_is_told_from_it() -> None:
     for reader in (StickReader(), StickReader(calibration)):
         reading = reader.read(image)
         assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
+def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
+    """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
+    millimetres apart, joined by the shadow between them. Dark paint is as dark against the
+    felt as a shadow, but tinted far further than lamps tint one (its red is a fifth of the
+    felt's, its green two thirds): it is no shadow, so the shadow between is taken out and the
+    sticks fall apart. They were 'touching or lying on one another'."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "two_lamps", 10046)
+    pictures = scenes.calibration_pictures(setup, 10046, noise_seed=10046)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    for seed in (10046015, 10046017):
+        image = render(scenes.clean_scene(setup, 2, seed), setup.texture_seed, seed)
+        for reader in (StickReader(), StickReader(calibration)):
+            reading = reader.read(image)
+            assert (reading.status, reading.flat) == ("ok", 2), (seed, reading.reason)
