@@ -174,6 +174,7 @@ def find_blobs(
     )
     min_area = MIN_AREA * max(tray_area, 1)
     depth = _tray_depth(*tray_key)
+    unshadowed = objects & ~maybe_shadow
     blobs = []
     for label in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[label])
@@ -192,9 +193,7 @@ def find_blobs(
             continue
         whole = None
         if known and on_edge:
-            whole = _whole_in_the_shade(
-                labels == label, shape, objects & ~maybe_shadow, known, scale, tray_key
-            )
+            whole = _whole_in_the_shade(labels, label, shape, unshadowed, known, scale, tray_key)
         if whole is not None:
             blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
             blobs.append(dataclasses.replace(blob, in_shade=True))
@@ -236,23 +235,26 @@ def shaded_floor_outline(
 
 
 def _whole_in_the_shade(
-    component: np.ndarray,
+    labels: np.ndarray,
+    label: int,
     shape: Shape,
     unshadowed: np.ndarray,
     known: Calibrated,
     scale: float,
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
-    """A stick that the lit tray's edge cuts (`component`, a mask of the detection image, of
-    `shape`), made whole with what lies beyond the edge, on the shaded floor, within a stick's
-    thickness of it and not like a shadow (`unshadowed`); with its shape. None when the
-    calibration kept no shaded floor, or the stick was whole already, or is not one whole
-    stick then, or comes near the edge of the shaded floor or of the picture: a stick over
-    the rim or out of view shows most of its length too."""
-    height, width = component.shape
+    """A stick that the lit tray's edge cuts (component `label` of the detection image's
+    `labels`, of `shape`), made whole with what lies beyond the edge, on the shaded floor,
+    within a stick's thickness of it and not like a shadow (`unshadowed`); as a mask of the
+    detection image, with its shape. None when the calibration kept no shaded floor, or the
+    stick was whole already, or is not one whole stick then, or comes near the edge of the
+    shaded floor or of the picture: a stick over the rim or out of view shows most of its
+    length too. The component's mask is only made once it may be grown."""
     thickness, length = known.stick_thickness / scale, known.stick_length / scale
     if _is_whole(shape, length, thickness) or known.shaded_floor is None:
         return None
+    component = labels == label
+    height, width = component.shape
     lit = _tray_masks(*tray_key)[0]
     outline = known.shaded_floor.astype(np.float32).tobytes()
     floor, floor_edge, _ = _tray_masks(outline, height, width)
