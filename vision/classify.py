@@ -34,6 +34,8 @@ SHADING = np.isin(NAMES, ("plateau", "roundness", "uneven"))
 SHADING_OF_SIDES = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
+# Evidence cap of a feature whose means in calibration lie a spread apart.
+TELLING_CAP = 0.5
 # How far, in spreads, shading counts: how a round face is shaded changes with its angle to
 # the light, and four faces in calibration can all happen to sit alike, so shading may decide
 # a face that colour leaves open but neither veto a colour that is clearly the other face's
@@ -239,6 +241,16 @@ class CalibratedFaces:
         cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
         return cap
 
+    @cached_property
+    def telling(self) -> np.ndarray:
+        """Which cues (as `_shading_as_one_cue` orders them) calibration told the faces apart
+        by: means a spread apart or more (TELLING_CAP). The others still weigh in, as little as
+        they can, but do not count as contradicting the vote: on faces of one wood, chance and
+        the light leave brightness, colour and gloss that far apart, and four of them leaning
+        the other way at once made a plainly shaded face 'not sure'."""
+        telling: np.ndarray = np.append(self.evidence_cap[~SHADING] >= TELLING_CAP, [True, True])
+        return telling
+
     def classify(
         self, features: np.ndarray, whole_width: bool = True, shaped_light: bool = True
     ) -> FaceVote:
@@ -263,7 +275,9 @@ class CalibratedFaces:
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
         # Features that contradict each other make the vote less sure, not just smaller.
-        evidence = abs(for_flat - for_round) - CONFLICT * min(for_flat, for_round)
+        telling = ratios[self.telling]
+        against = min(float(telling[telling > 0].sum()), float(-telling[telling < 0].sum()))
+        evidence = abs(for_flat - for_round) - CONFLICT * against
         face: Face = "flat" if for_flat >= for_round else "round"
         return FaceVote(face, _logistic(evidence))
 

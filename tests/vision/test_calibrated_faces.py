@@ -66,3 +66,22 @@ def test_a_stick_lit_across_by_a_walls_shadow_is_not_judged_by_its_shading() -> 
 def test_a_stick_lit_across_by_a_walls_shadow_is_still_read_by_its_colour() -> None:
     vote = FACES.classify(ROUND, shaped_light=False)
     assert (vote.face, vote.confidence >= 0.9) == ("round", True)
+
+
+def test_measures_calibration_could_not_tell_apart_do_not_make_a_clear_vote_unsure() -> None:
+    """Unpainted faces of one wood: in calibration their brightness, colour, marks and gloss
+    differed by under a spread, as chance and the light left them. A round face plainly
+    shaded as one, which happens to match the flat faces on all five, is still surely round:
+    each of them weighs little, and together they are no cue that contradicts the shading."""
+    flat = _vector(plateau=1.0, gloss=1.0, uneven=math.log(0.003))
+    round_ = flat.copy()
+    for name in ("peak", "chroma_b", "chroma_r", "bars", "gloss"):
+        round_[NAMES.index(name)] += 0.8 * SPREAD_FLOOR[NAMES.index(name)]
+    for name in ("plateau", "roundness", "uneven"):
+        round_[NAMES.index(name)] = ROUND[NAMES.index(name)]
+    faces = CalibratedFaces(flat, round_, SPREAD_FLOOR.copy())
+    face = flat.copy()
+    for name in ("plateau", "roundness", "uneven"):
+        face[NAMES.index(name)] = round_[NAMES.index(name)]
+    vote = faces.classify(face)
+    assert (vote.face, vote.confidence >= 0.9) == ("round", True)
