@@ -53,6 +53,8 @@ MARGIN = 6
 INNER_WIDTH = 0.7
 WHOLE_WIDTH = 0.87
 SHADOW_SHARE = 0.4
+# A cast shadow's columns lie within 30% of its darkest (its penumbra and blurred edge too).
+BAND_LEVEL = 1.3
 DEEP_SHADOW = 0.5
 FAINT_SHADOW = 0.6
 STICK_LEVEL = 0.8
@@ -237,14 +239,17 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
     a pixel generous, the stick shades the floor near it), in a longer but far fainter run. A
     run that does not end before SHADOW_SHARE is not told from the stick (a face darker than
     the floor all across, as plain wood on pale linen), and a stick that looks like shadow
-    nearly all across (dark paint on a dark floor) is left whole.
+    nearly all across (dark paint on a dark floor) is left whole. Of a run, only the part out
+    to its last column about as dark as its darkest (BAND_LEVEL) is shadow: a cast shadow is
+    about as dark all across, while a round face's side turned from the light, under the
+    floor's light in every channel too, darkens gradually down to it.
     """
     shadowy = ((columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)).tolist()
     if sum(shadowy) > 0.7 * len(shadowy):
         return 0, 0
     limit = int(SHADOW_SHARE * len(columns))
-    left = _shadow_run(shadowy, limit)
-    right = _shadow_run(shadowy[::-1], limit)
+    left = _shadow_run(shadowy, limit, brightness)
+    right = _shadow_run(shadowy[::-1], limit, brightness[::-1])
     if left and right:
         # Darkness (1 - brightness) summed over each run.
         if left - sum(brightness[:left]) < right - sum(brightness[len(columns) - right :]):
@@ -254,13 +259,16 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
     return left, right
 
 
-def _shadow_run(shadowy: list[bool], limit: int) -> int:
-    """How many columns from the start are shadowy (0 for a run that does not end within
-    `limit`)."""
+def _shadow_run(shadowy: list[bool], limit: int, brightness: list[float]) -> int:
+    """How many columns from the start are shadow: the shadowy run's columns out to the last
+    within BAND_LEVEL of its darkest (0 for a run that does not end within `limit`)."""
     end = 0
     while end < limit and shadowy[end]:
         end += 1
-    return end if end < limit else 0
+    if end == 0 or end >= limit:
+        return 0
+    darkest = min(brightness[:end])
+    return 1 + max(i for i in range(end) if brightness[i] <= BAND_LEVEL * darkest)
 
 
 def _deep_shadow(brightness: list[float]) -> tuple[int, int]:

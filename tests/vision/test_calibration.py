@@ -732,3 +732,12 @@ def test_round_faces_matching_the_flat_ones_on_weak_measures_are_read() -> None:
     votes 'not sure' (0.86-0.90) as though they contradicted it."""
     setup = scenes.make_setup("unpainted", "linen", "coloured", 10054)
     assert_read_right(setup, 10054, [(10054008, 0), (10054016, 1), (10054017, 2), (10054037, 1)])
+
+
+def test_round_faces_turned_from_the_lamp_keep_their_shaded_side() -> None:
+    """Unpainted sticks on linen under a magenta lamp (tune set-up 34): plain wood is darker
+    than linen, and a round face's side turned from the lamp darkens gradually into the
+    shadow it casts. Measured without that side, as though it were the shadow, the lit half
+    looked about as even as a flat face, and the votes were 'not sure'."""
+    setup = scenes.make_setup("unpainted", "linen", "coloured", 10034)
+    assert_read_right(setup, 10034, [(10034004, 2), (10034009, 0), (10034012, 1), (10034031, 1)])

@@ -81,22 +81,42 @@ def test_a_plain_wood_flat_face_beside_a_deep_coloured_shadow_is_measured_evenly
     assert features["chroma_b"] == pytest.approx(math.log(WOOD[0] / WOOD[1]), abs=0.1)
 
 
-def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side() -> None:
-    """Lit from above, the face is brightest towards the top and darkens gradually to its
-    lower side, where its deep shadow joins it: that side is the face's, not shadow."""
+def _round_face(wood: tuple[float, float, float], ambient: float, lamp: float) -> np.ndarray:
+    """A round face (rows 90-109) on a plain floor, lit by a lamp 30 degrees towards its upper
+    side over some ambient light: brightest towards the top, darkening to its lower side."""
     image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
     light = np.array([-0.5, math.sqrt(0.75)])
     for row in range(90, 110):
         across = (row + 0.5 - 100) / 10
         normal = np.array([across, math.sqrt(1 - across**2)])
-        lit = 0.1 + 0.9 * max(0.0, float(normal @ light))
-        blue, green, red = WOOD
+        lit = ambient + lamp * max(0.0, float(normal @ light))
+        blue, green, red = wood
         _paint_rows(image, slice(row, row + 1), (lit * blue, lit * green, lit * red))
+    return image
+
+
+def test_a_round_face_darkening_gradually_into_its_shadow_keeps_its_shaded_side() -> None:
+    """Lit from above, the face is brightest towards the top and darkens gradually to its
+    lower side, where its deep shadow joins it: that side is the face's, not shadow."""
+    image = _round_face(WOOD, ambient=0.1, lamp=0.9)
     _paint_rows(image, slice(110, 116), DEEP_SHADOW)
     features = _features(image, _stick_blob(88, 118))
     assert features["roundness"] >= 0.3
     assert features["plateau"] <= 0.7
     assert features["uneven"] >= math.log(0.1)
+
+
+def test_a_round_face_darkening_into_a_moderate_shadow_keeps_its_shaded_side() -> None:
+    """Plain wood on pale linen, lit from one side: all but the lit top of the face is
+    under the floor's light in every channel, as a moderate shadow is, and so is the strip
+    of shadow it casts. Only the shadow is about as dark all across; the face darkens
+    gradually down to it, and that side stays the face's (the outline is generous by six
+    rows of floor on the lit side)."""
+    image = _round_face((0.6, 0.8, 1.05), ambient=0.3, lamp=0.8)
+    _paint_rows(image, slice(110, 111), (0.25, 0.25, 0.25))
+    features = _features(image, _stick_blob(84, 111))
+    assert features["plateau"] <= 0.8
+    assert features["uneven"] >= math.log(0.05)
 
 
 def _face_beside_shadow(
