@@ -98,7 +98,7 @@ class CommonFaces:
     like half-cylinders: plain wood in dim light looks dark too), four round faces when all
     are shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
     light as a throw (by their median: one lit less than the others, as by lying otherwise to
-    the light, can look as dark as paint); anything else cannot be told without
+    the light, can look as dark as paint; see `_lightness`); anything else cannot be told without
     calibration. When most of four light faces are clearly shaded, one lying so that
     the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides
     fall off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and
@@ -132,9 +132,9 @@ class CommonFaces:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
-        lit = median(greys)
+        light = _lightness(median(greys), median(x["peak"] for x in f))
         wood = min(
-            _woodness(x, lit, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
+            _woodness(x, light, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
             for x in f
         )
         if wood > 0 and _alike_in_colour(sticks):
@@ -181,10 +181,20 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     return _bounded(even) if even > 0 else even
 
 
-def _woodness(x: dict[str, float], grey: float, needed: float = SHADED) -> float:
-    """Above 0 for plain wood, round: lit over dark paint (`grey`, the throw's), and shaded
-    like a half-cylinder (at least `needed`); more the clearer the shading."""
-    light, shading = (grey - DARK_GREY) / 5, (_wood_shading(x) - needed) / 0.05
+def _lightness(grey: float, peak: float) -> float:
+    """Above 0 for a throw lighter than dark paint: by its grey level in the picture, or by
+    the light its faces' brightest columns reflect (`peak`, log, of the floor's), more than
+    dark paint does on any floor (DARK_PAINT_CORE). Over the palest floor (linen), the
+    camera's exposure can bring plain wood under DARK_GREY; dark paint there reflects a
+    tenth of the floor's light."""
+    return max((grey - DARK_GREY) / 5, (peak - DARK_PAINT_CORE) / 0.1)
+
+
+def _woodness(x: dict[str, float], light: float, needed: float = SHADED) -> float:
+    """Above 0 for plain wood, round: lit over dark paint (`light`, the throw's, see
+    `_lightness`), and shaded like a half-cylinder (at least `needed`); more the clearer the
+    shading."""
+    shading = (_wood_shading(x) - needed) / 0.05
     return light + _bounded(shading) if min(light, shading) > 0 else min(light, shading)
 
 

@@ -210,3 +210,12 @@ def test_a_round_face_dimmer_than_the_others_of_its_throw_is_still_wood() -> Non
     round face'."""
     setup = scenes.make_setup("dark_varnished", "linen", "overhead", 10051, 1280, 720)
     assert_read_right(setup, [(10051025, 0), (10051026, 0), (10051038, 0)])
+
+
+def test_four_round_faces_the_exposure_darkens_on_pale_linen_are_read() -> None:
+    """Varnished round faces on linen under a warm lamp: the camera exposes for the pale
+    floor, and the whole throw comes out at grey 73-93, a median under DARK_GREY, as though
+    it were dark paint. Their brightest columns still reflect 0.65-1.0 of the linen's light,
+    where dark paint reflects a tenth, and all four are shaded like half-cylinders."""
+    setup = scenes.make_setup("dark_varnished", "linen", "warm_lamp", 10071, 1280, 720)
+    assert_read_right(setup, [(10071000, 0), (10071002, 0), (10071008, 0), (10071020, 0)])
