@@ -68,7 +68,8 @@ class Calibration:
             "features": list(NAMES),
             "flat": [round(float(v), 4) for v in self.faces.flat_mean],
             "round": [round(float(v), 4) for v in self.faces.round_mean],
-            "spread": [round(float(v), 4) for v in self.faces.spread],
+            "flat_spread": [round(float(v), 4) for v in self.faces.flat_spread],
+            "round_spread": [round(float(v), 4) for v in self.faces.round_spread],
             "contrast": round(self.contrast, 4),
             "marks": [_points(mark) for mark in self.marks],
         }
@@ -88,9 +89,11 @@ class Calibration:
             if list(data["features"]) != list(NAMES):
                 raise CalibrationError("calibration was made with other features; calibrate again")
             tray = _outline(data["tray"], "tray outline")
+            # Files written before each face's spread was kept have one for both, the larger.
+            spreads = ("spread",) * 2 if "spread" in data else ("flat_spread", "round_spread")
             vectors = [
                 np.array(_numbers(data[k], f"{k} vector"), np.float32)
-                for k in ("flat", "round", "spread")
+                for k in ("flat", "round", *spreads)
             ]
             size = tuple(int(v) for v in _numbers(data["image_size"], "image size"))
             stick = data["stick"]
@@ -119,14 +122,14 @@ class Calibration:
         if any(v.shape != (len(NAMES),) or not np.isfinite(v).all() for v in vectors):
             raise CalibrationError(f"calibration face vectors must have {len(NAMES)} numbers")
         if (
-            (vectors[2] <= 0).any()
+            (np.concatenate(vectors[2:]) <= 0).any()
             or not (0 < width < length < 1.5)
             or not (0 < contrast <= 1)
             or len(size) != 2
             or min(size) <= 0
         ):
             raise CalibrationError("calibration values are out of range")
-        faces = CalibratedFaces(vectors[0], vectors[1], vectors[2])
+        faces = CalibratedFaces(*vectors)
         return cls(
             tray, length, width, faces, (size[0], size[1]), contrast, tuple(marks), shaded_floor
         )

@@ -5,7 +5,7 @@ painted dark (it reflects far less than the floor and is dark in the picture) an
 of plain wood (bright, and visibly darker towards its sides because it curves away from the
 light). Anything else is "cannot tell". `CalibratedFaces` compares the features with those of
 the four flat and four round faces seen during calibration, feature by feature, scaled by how
-much each varied there (never less than a physical floor), and refuses sticks that look like
+much each face varied there (never less than a physical floor), and refuses sticks that look like
 neither.
 """
 
@@ -34,8 +34,9 @@ SHADING = np.isin(NAMES, ("plateau", "roundness", "uneven"))
 SHADING_OF_SIDES = np.isin(NAMES, ("plateau", "roundness"))
 OUTLIER_DISTANCE = 4.0
 CONFLICT = 2.0
-# Evidence cap of a feature whose means in calibration lie a spread apart.
-TELLING_CAP = 0.5
+# How far apart, in spreads, the faces' means in calibration must lie for a feature to tell
+# them apart.
+TELLING = 1.0
 # How far, in spreads, shading counts: how a round face is shaded changes with its angle to
 # the light, and four faces in calibration can all happen to sit alike, so shading may decide
 # a face that colour leaves open but neither veto a colour that is clearly the other face's
@@ -227,38 +228,40 @@ def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
 
 @dataclass(frozen=True)
 class CalibratedFaces:
-    """Both faces as measured in calibration: mean and spread of every feature."""
+    """Both faces as measured in calibration: mean and spread of every feature, per face."""
 
     flat_mean: np.ndarray
     round_mean: np.ndarray
-    spread: np.ndarray
+    flat_spread: np.ndarray
+    round_spread: np.ndarray
 
     @classmethod
     def from_samples(cls, flat: np.ndarray, round_: np.ndarray) -> CalibratedFaces:
-        """Means of each face's samples (a row per stick); as the spread of each feature, the
-        larger of the two faces', from so few sticks without the small sample's bias. How a
-        round face lies to the light changes its brightness and shading far more than a flat
-        face's: the mean of the two would understate how far a round face can stray."""
-        spread = np.sqrt(np.maximum(flat.var(axis=0, ddof=1), round_.var(axis=0, ddof=1)))
-        return cls(flat.mean(axis=0), round_.mean(axis=0), np.maximum(spread, SPREAD_FLOOR))
+        """Means and spreads of each face's samples (a row per stick), the spreads from so
+        few sticks without the small sample's bias, and never under SPREAD_FLOOR."""
+        return cls(
+            flat.mean(axis=0),
+            round_.mean(axis=0),
+            np.maximum(flat.std(axis=0, ddof=1), SPREAD_FLOOR),
+            np.maximum(round_.std(axis=0, ddof=1), SPREAD_FLOOR),
+        )
 
     @cached_property
-    def evidence_cap(self) -> np.ndarray:
-        """Most evidence each feature can give: what a face measured exactly as in calibration
-        would give, so a feature thrown far off (a highlight, a clipped white, a shadow in the
-        strip) cannot outvote the others; shading is capped lower still (see SHADING_CAP)."""
-        cap: np.ndarray = 0.5 * ((self.flat_mean - self.round_mean) / self.spread) ** 2
-        cap[SHADING] = np.minimum(cap[SHADING], SHADING_CAP)
-        return cap
+    def spread(self) -> np.ndarray:
+        """The larger of the two faces' spreads, feature by feature: how far a stick may lie
+        from a face and still look like one of them."""
+        spread: np.ndarray = np.maximum(self.flat_spread, self.round_spread)
+        return spread
 
     @cached_property
     def telling(self) -> np.ndarray:
         """Which cues (as `_shading_as_one_cue` orders them) calibration told the faces apart
-        by: means a spread apart or more (TELLING_CAP). The others still weigh in, as little as
-        they can, but do not count as contradicting the vote: on faces of one wood, chance and
-        the light leave brightness, colour and gloss that far apart, and four of them leaning
-        the other way at once made a plainly shaded face 'not sure'."""
-        telling: np.ndarray = np.append(self.evidence_cap[~SHADING] >= TELLING_CAP, [True, True])
+        by: means TELLING spreads apart or more. The others still weigh in, as little as they
+        can, but do not count as contradicting the vote: on faces of one wood, chance and the
+        light leave brightness, colour and gloss that far apart, and four of them leaning the
+        other way at once made a plainly shaded face 'not sure'."""
+        apart = np.abs(self.flat_mean - self.round_mean) >= TELLING * self.spread
+        telling: np.ndarray = np.append(apart[~SHADING], True)
         return telling
 
     def classify(
@@ -268,15 +271,13 @@ class CalibratedFaces:
         `vision.features`) gets no evidence for flat from the shading of its sides, and one
         lit across its width by something else than its shape (`shaped_light` false: the edge
         of a wall's shadow) none from its shading at all."""
-        to_flat = (features - self.flat_mean) / self.spread
-        to_round = (features - self.round_mean) / self.spread
-        d_flat = _distance(to_flat, self.flat_mean[CORE] < DARK_PAINT_CORE)
-        d_round = _distance(to_round, self.round_mean[CORE] < DARK_PAINT_CORE)
+        d_flat = _distance((features - self.flat_mean) / self.spread, self._dark(self.flat_mean))
+        d_round = _distance(
+            (features - self.round_mean) / self.spread, self._dark(self.round_mean)
+        )
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "looks like neither face seen in calibration")
-        # Each feature's log-likelihood ratio (two Gaussians with the same spread), capped.
-        cap = self.evidence_cap
-        ratios = np.clip(0.5 * (to_round**2 - to_flat**2), -cap, cap)
+        ratios = self._evidence(features)
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
         if not shaped_light:
@@ -291,6 +292,31 @@ class CalibratedFaces:
         face: Face = "flat" if for_flat >= for_round else "round"
         return FaceVote(face, _logistic(evidence))
 
+    def _evidence(self, features: np.ndarray) -> np.ndarray:
+        """Each feature's evidence for flat (positive) or round: how much nearer the flat
+        face's mean it lies than the round face's, each distance in that face's own spreads.
+        A flat face is lit evenly wherever it lies, a round face's shading and brightness
+        change with its angle to the light: a face well beyond what flat faces ever show is
+        round, though it be as far from the round faces' mean by the same measure.
+
+        A value beyond either mean counts as that mean, so a feature thrown far off (a
+        highlight, a clipped white, a shadow in the strip) cannot outvote the others; each
+        shading measure counts no more than SHADING_CAP."""
+        nearest = np.clip(
+            features,
+            np.minimum(self.flat_mean, self.round_mean),
+            np.maximum(self.flat_mean, self.round_mean),
+        )
+        to_flat = (nearest - self.flat_mean) / self.flat_spread
+        to_round = (nearest - self.round_mean) / self.round_spread
+        ratios: np.ndarray = 0.5 * (to_round**2 - to_flat**2)
+        ratios[SHADING] = np.clip(ratios[SHADING], -SHADING_CAP, SHADING_CAP)
+        return ratios
+
+    @staticmethod
+    def _dark(mean: np.ndarray) -> bool:
+        return bool(mean[CORE] < DARK_PAINT_CORE)
+
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
         return [
             self.classify(stick.features, stick.whole_width, not stick.blob.in_shade)
@@ -299,14 +325,13 @@ class CalibratedFaces:
 
 
 def _shading_as_one_cue(ratios: np.ndarray) -> np.ndarray:
-    """The features' evidence with the shading measures' taken together, for flat and for
-    round, each at most SHADING_CAP: plateau, roundness and unevenness measure one profile,
-    and a shadow left in it spoils all three at once. Contradicting each other, they still
-    make the vote less sure."""
-    shading = ratios[SHADING]
-    for_flat = min(float(shading[shading > 0].sum()), SHADING_CAP)
-    for_round = max(float(shading[shading < 0].sum()), -SHADING_CAP)
-    return np.append(ratios[~SHADING], [for_flat, for_round])
+    """The features' evidence with the shading measures' taken together, their sum, at most
+    SHADING_CAP either way: plateau, roundness and unevenness measure one profile, and a
+    shadow left in it spoils all three at once. Where they disagree, the profile is unlike
+    either face's in calibration (a round face lit from its side has little of a dome's
+    shape yet is far from evenly lit), and only what is left of their evidence counts."""
+    shading = float(ratios[SHADING].sum())
+    return np.append(ratios[~SHADING], min(max(shading, -SHADING_CAP), SHADING_CAP))
 
 
 def _distance(spreads: np.ndarray, dark: bool = False) -> float:
