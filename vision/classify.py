@@ -169,16 +169,18 @@ def _lifted_darkness(x: dict[str, float], grey: float) -> float:
 
 
 def _evenly_lit(f: list[dict[str, float]]) -> float:
-    """Evidence that faces which all look dark are flat, from how evenly lit most of them are.
+    """Evidence that faces which all look dark are flat, from how evenly lit half of them are.
 
-    Little light comes back from dark paint, so noise and shadow make one face's shading
-    unsteady: the median face speaks for the throw. Evenly lit, as flat faces are, it
-    supports them (within bounds); shaded like a half-cylinder it counts against them
-    without bound, for plain wood in dim light looks dark too. Shaded as wood is judged
+    Little light comes back from dark paint, so noise, a shadow left in a face's strip or a
+    lamp's sheen make its shading unsteady: the more evenly lit half of the faces speaks for
+    the throw (its least evenly lit face, the lower median). Evenly lit, as flat faces are,
+    it supports them (within bounds); shaded like a half-cylinder it counts against them
+    without bound, for plain wood in dim light looks dark too, and no more than one of four
+    round faces lies so along the light as to look evenly lit. Shaded as wood is judged
     (`_wood_shading`): a round face lying along the light has sides hardly sloped, yet a
     bright line along its middle and most of its width well under it.
     """
-    even = (SHADED - median(_wood_shading(x) for x in f)) / 0.05
+    even = (SHADED - sorted(_wood_shading(x) for x in f)[(len(f) - 1) // 2]) / 0.05
     return _bounded(even) if even > 0 else even
 
 

@@ -219,3 +219,12 @@ def test_four_round_faces_the_exposure_darkens_on_pale_linen_are_read() -> None:
     where dark paint reflects a tenth, and all four are shaded like half-cylinders."""
     setup = scenes.make_setup("dark_varnished", "linen", "warm_lamp", 10071, 1280, 720)
     assert_read_right(setup, [(10071000, 0), (10071002, 0), (10071008, 0), (10071020, 0)])
+
+
+def test_four_dark_faces_two_with_shadows_in_their_strips_are_read() -> None:
+    """Dark-painted sticks on green felt under two lamps: two of four flat faces keep in
+    their strips part of the shadow one lamp casts beside them, and look shaded across
+    their width; the other two are as evenly lit as paint is. The evenly lit half speaks
+    for the throw: four flat faces, not 'not sure'."""
+    setup = scenes.make_setup("dark_varnished", "felt_green", "two_lamps", 10001)
+    assert_read_right(setup, [(10001007, 4), (10001017, 4), (10001031, 4)])
