@@ -220,11 +220,10 @@ def _bounded(evidence: float, limit: float = 2.0) -> float:
 
 
 def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
-    """The faces are of one material: their colours (`material`, not the peak column's,
-    which a varnish highlight gives the colour of the lamp it reflects) differ little."""
+    """The faces are of one material: their colours differ little."""
     return all(
         max(channel) - min(channel) <= COLOUR_SPREAD
-        for channel in zip(*(stick.material for stick in sticks), strict=True)
+        for channel in zip(*(stick.features[CHROMA] for stick in sticks), strict=True)
     )
 
 

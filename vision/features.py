@@ -6,7 +6,10 @@ reflectance relative to the floor times its shading, so it does not change with 
 or colour of the light. From it:
 
 - `peak`: log brightness of the brightest column across the stick (paint or wood);
-- `chroma_b`, `chroma_r`: colour of that column (log blue and red against green);
+- `chroma_b`, `chroma_r`: the stick's own colour, log blue and red against green of its
+  median column. Not the peak column's: a varnish highlight line takes the colour of the
+  lamp it reflects and fills a column or two, and on plain wood the lamp's sheen tints the
+  column facing it, so faces of one wood would differ in colour as they lie to the light;
 - `core`: log brightness of the middle of the stick;
 - `plateau`: share of the width lit within 15% of the peak (a flat face is evenly lit,
   a round face brightens and darkens across its width);
@@ -20,10 +23,6 @@ or colour of the light. From it:
   mean: a flat face is even to within a percent or less, a round face varies by several
   percent at least, even where it stays within 15% of its peak all across (the plateau of a
   flat face) lying along the light;
-- `material` (kept beside the features): the stick's own colour, log blue and red against
-  green of its median column. A varnish highlight line takes the colour of the lamp it
-  reflects and fills a column or two: faces of one wood can differ in the peak column's
-  colour, not in this;
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
   blur and defocus soften it).
 
@@ -73,7 +72,6 @@ class MeasuredStick:
     sharpness: float
     grey: float
     whole_width: bool
-    material: tuple[float, float]
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -121,8 +119,7 @@ def measure(
     smooth = _moving_average(profile)
     top = int(np.argmax(smooth))
     peak = float(smooth[top])
-    colour = _log_chroma(columns[MARGIN + first + top])
-    material = _log_chroma(column_medians(columns[MARGIN + first : MARGIN + last]))
+    colour = _log_chroma(column_medians(columns[MARGIN + first : MARGIN + last]))
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(middle_columns @ profile)
     even, _, dome = shading_fit @ profile[inner_columns]
@@ -151,7 +148,7 @@ def measure(
     middle_grey = strip_grey[rows, MARGIN + first : MARGIN + last]
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
-    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width, material)
+    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width)
 
 
 def _unevenness(profile: np.ndarray) -> float:

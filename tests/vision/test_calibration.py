@@ -787,3 +787,14 @@ def test_a_round_face_lit_evenly_along_a_lamp_is_not_counted_flat() -> None:
     reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
     reading = reader.read(throw(setup, 0, 10149001))
     assert reading.status == "rethrow" or reading.flat == 0, reading
+
+
+def test_unpainted_faces_are_told_by_the_woods_colour_not_by_the_lamps_sheen() -> None:
+    """Unpainted sticks on red felt under a warm lamp (tune set-up 29): the column of a
+    round face turned to the lamp takes a tint of its sheen, so in calibration the round
+    faces' brightest columns were less red than the flat faces'. A round face lying along
+    the lamp shows no such column; by its brightest column's colour it looked flat against
+    its shading, and was 'not sure'. The stick's own colour, its median column's, is the
+    wood's whichever face is up."""
+    setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10029)
+    assert_read_right(setup, 10029, [(10029009, 3), (10029019, 1), (10029029, 0)])

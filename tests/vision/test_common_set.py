@@ -53,12 +53,12 @@ def test_four_dim_wooden_round_faces_are_not_read_as_four_dark_faces() -> None:
 # Round faces of plain wood on linen under a warm lamp, each lying along the light, as the
 # reader measured them in rendered throws (tune set-ups 52 and 72): as dark in the picture
 # as dark paint, and hardly sloped, but with a bright line along the middle and only 30% of
-# the width lit near it. Features in the order of vision.features.NAMES; grey; material.
+# the width lit near it. Features in the order of vision.features.NAMES; grey.
 DIM_WOOD_ALONG_THE_LIGHT = (
-    ((-0.37, -0.44, 0.35, -0.86, 0.30, 0.11, 0.05, 1.03, -0.85), 69, (-0.46, 0.30)),
-    ((-0.37, -0.49, 0.31, -0.90, 0.30, 0.02, 0.03, 1.04, -0.82), 68, (-0.49, 0.30)),
-    ((-0.28, -0.29, 0.30, -0.79, 0.30, 0.04, 0.03, 1.05, -0.89), 78, (-0.40, 0.38)),
-    ((-0.24, -0.32, 0.31, -0.75, 0.30, -0.06, 0.05, 1.07, -0.89), 79, (-0.44, 0.36)),
+    ((-0.37, -0.46, 0.30, -0.86, 0.30, 0.11, 0.05, 1.03, -0.85), 69),
+    ((-0.37, -0.49, 0.30, -0.90, 0.30, 0.02, 0.03, 1.04, -0.82), 68),
+    ((-0.28, -0.40, 0.38, -0.79, 0.30, 0.04, 0.03, 1.05, -0.89), 78),
+    ((-0.24, -0.44, 0.36, -0.75, 0.30, -0.06, 0.05, 1.07, -0.89), 79),
 )
 
 
@@ -67,8 +67,8 @@ def test_four_dim_round_faces_lying_along_the_light_are_not_read_as_four_dark_fa
     four flat faces; how little of their width is lit near the peak shows them shaded."""
     blob = Blob((100.0, 100.0), 120.0, 16.0, 0.0, 1920.0, 1.0, False, 0.0, ((0.0, 0.0),) * 4)
     sticks = [
-        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, True, material)
-        for features, grey, material in DIM_WOOD_ALONG_THE_LIGHT
+        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, True)
+        for features, grey in DIM_WOOD_ALONG_THE_LIGHT
     ]
     votes = CommonFaces().classify_throw(sticks)
     assert not all(v.face == "flat" and v.confidence >= MIN_CONFIDENCE for v in votes), votes
