@@ -298,7 +298,7 @@ class CalibratedFaces:
         face's mean it lies than the round face's, each distance in that face's own spreads.
         A flat face is lit evenly wherever it lies, a round face's shading and brightness
         change with its angle to the light: a face well beyond what flat faces ever show is
-        round, though it be as far from the round faces' mean by the same measure.
+        round, though measured by one spread for both it would lie as far from either mean.
 
         A value beyond either mean counts as that mean, so a feature thrown far off (a
         highlight, a clipped white, a shadow in the strip) cannot outvote the others; each
@@ -316,6 +316,7 @@ class CalibratedFaces:
 
     @staticmethod
     def _dark(mean: np.ndarray) -> bool:
+        """A face as dark as paint (see CHROMA)."""
         return bool(mean[CORE] < DARK_PAINT_CORE)
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
