@@ -270,8 +270,10 @@ class CalibratedFaces:
     ) -> FaceVote:
         """The face `features` look like; a stick without its whole width (see
         `vision.features`) gets no evidence for flat from the shading of its sides, and one
-        lit across its width by something else than its shape (`shaped_light` false: the edge
-        of a wall's shadow) none from its shading at all."""
+        that may be lit across its width by something else than its shape (`shaped_light`
+        false: the edge of a wall's shadow beside it) none for round from its shading. A
+        shadow's edge can only make a face look less evenly lit: one lit evenly across, with
+        the shade beside it, is flat by its shading still."""
         d_flat = _distance((features - self.flat_mean) / self.spread, self._dark(self.flat_mean))
         d_round = _distance(
             (features - self.round_mean) / self.spread, self._dark(self.round_mean)
@@ -281,9 +283,9 @@ class CalibratedFaces:
         ratios = self._evidence(features)
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
-        if not shaped_light:
-            ratios[SHADING] = 0
         ratios = _shading_as_one_cue(ratios)
+        if not shaped_light:
+            ratios[-1] = max(ratios[-1], 0.0)
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
         # Features that contradict each other make the vote less sure, not just smaller.

@@ -63,6 +63,17 @@ def test_a_stick_lit_across_by_a_walls_shadow_is_not_judged_by_its_shading() -> 
     assert vote.confidence < 0.9
 
 
+def test_a_stick_evenly_lit_beside_a_walls_shadow_is_flat_by_its_shading() -> None:
+    """The shadow's edge can only make a face look less evenly lit, not more: a face as even
+    as the flat faces in calibration, lying beside a wall's shade, is flat though its colour
+    lies halfway between the faces'."""
+    face = (FLAT + ROUND) / 2
+    for name in ("plateau", "roundness", "uneven"):
+        face[NAMES.index(name)] = FLAT[NAMES.index(name)]
+    vote = FACES.classify(face, shaped_light=False)
+    assert (vote.face, vote.confidence >= 0.9) == ("flat", True)
+
+
 def test_a_stick_lit_across_by_a_walls_shadow_is_still_read_by_its_colour() -> None:
     vote = FACES.classify(ROUND, shaped_light=False)
     assert (vote.face, vote.confidence >= 0.9) == ("round", True)

@@ -819,3 +819,12 @@ def test_a_missing_stick_is_not_made_up_by_looking_closer_to_the_floors_colour()
         scene = scenes.bad_scene(setup, "missing_stick", seed)
         reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
         assert reading.status == "rethrow", (seed, reading)
+
+
+def test_unpainted_flat_faces_beside_a_walls_shade_are_read() -> None:
+    """Unpainted sticks on red felt under a warm lamp (tune set-up 89): a stick lying along
+    a wall, its outline taken whole across the floor in the wall's shade, was judged by its
+    colour alone, which for one wood says nothing. Its flat face is lit evenly right up to
+    the shade beside it, as no shadow's edge across it would leave it."""
+    setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10089)
+    assert_read_right(setup, 10089, [(10089028, 2), (10089036, 1)])
