@@ -323,7 +323,7 @@ class CalibratedFaces:
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
         return [
-            self.classify(stick.features, stick.whole_width, not stick.blob.in_shade)
+            self.classify(stick.features, stick.whole_width, stick.shaped_light)
             for stick in sticks
         ]
 

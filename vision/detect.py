@@ -43,7 +43,8 @@ class Blob:
     """One connected object, measured in working-image pixels; `touches_edge` is how far it
     runs along the tray floor's edge, in widths, and `reach` how far in from that edge (or the
     picture's border) it goes. `in_shade`: a stick made whole across the floor in the walls'
-    shade (see `find_blobs`), lit across its width by the shadow's edge, not by its shape."""
+    shade (see `find_blobs`), which may be lit across its width by the shadow's edge rather
+    than by its shape (see `vision.features`)."""
 
     center: tuple[float, float]
     length: float

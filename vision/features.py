@@ -28,7 +28,9 @@ or colour of the light. From it:
 
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
-still say round but no longer flat.
+still say round but no longer flat. A stick made whole across the floor in a wall's shade
+(`in_shade`) that darkens towards the shaded floor may have been shaded by the shadow's edge
+rather than by its shape (`shaped_light` false).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class MeasuredStick:
     sharpness: float
     grey: float
     whole_width: bool
+    shaped_light: bool = True
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -122,7 +125,7 @@ def measure(
     colour = _log_chroma(column_medians(columns[MARGIN + first : MARGIN + last]))
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(middle_columns @ profile)
-    even, _, dome = shading_fit @ profile[inner_columns]
+    even, tilt, dome = shading_fit @ profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
     centre = body[:, _middle_half(n)]
@@ -148,7 +151,16 @@ def measure(
     middle_grey = strip_grey[rows, MARGIN + first : MARGIN + last]
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
-    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width)
+    shaped = not blob.in_shade or not _darker_towards_the_shade(brightness, float(tilt))
+    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width, shaped)
+
+
+def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:
+    """Whether a face darkens across its width (`tilt`, as `_across` fits it) towards the
+    side where the floor beside it is darker: only so can a wall's shadow falling across it
+    have shaded it."""
+    left, right = median(brightness[:MARGIN]), median(brightness[-MARGIN:])
+    return (tilt > 0) if left < right else (tilt < 0)
 
 
 def _unevenness(profile: np.ndarray) -> float:

@@ -828,3 +828,11 @@ def test_unpainted_flat_faces_beside_a_walls_shade_are_read() -> None:
     the shade beside it, as no shadow's edge across it would leave it."""
     setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10089)
     assert_read_right(setup, 10089, [(10089028, 2), (10089036, 1)])
+
+
+def test_unpainted_round_faces_brightest_beside_a_walls_shade_are_read() -> None:
+    """The same set-up: round faces lying along the wall, their outline taken whole across
+    the floor in its shade, are brightest on that side and darken away from it. No shadow's
+    edge shaded them so; their shading is their shape's."""
+    setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10089)
+    assert_read_right(setup, 10089, [(10089013, 1), (10089017, 2)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -269,3 +270,17 @@ def test_a_flat_face_between_the_shadows_of_two_lamps_is_measured_evenly_lit() -
     features = _features(image, _stick_blob(87, 103))
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
+
+
+@pytest.mark.parametrize(("shade_rows", "shaped"), [((70, 88), True), ((112, 130), False)])
+def test_a_stick_beside_a_walls_shade_is_judged_by_its_shading_unless_it_darkens_towards_it(
+    shade_rows: tuple[int, int], shaped: bool
+) -> None:
+    """A stick whose outline was taken whole across the floor in a wall's shade: the shadow's
+    edge can have shaded it only if it darkens towards the shaded floor. A round face lit
+    from its upper side, with the shade beside that side, is shaded by its own shape."""
+    image = _round_face(WOOD, ambient=0.3, lamp=0.8)
+    _paint_rows(image, slice(*shade_rows), (0.5, 0.5, 0.5))
+    blob = dataclasses.replace(_stick_blob(88, 112), in_shade=True)
+    floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
+    assert measure(image, blob, floor).shaped_light is shaped
