@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from statistics import median
+from statistics import median, median_low
 from typing import Protocol
 
 import numpy as np
@@ -180,7 +180,7 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     (`_wood_shading`): a round face lying along the light has sides hardly sloped, yet a
     bright line along its middle and most of its width well under it.
     """
-    even = (SHADED - sorted(_wood_shading(x) for x in f)[(len(f) - 1) // 2]) / 0.05
+    even = (SHADED - median_low(_wood_shading(x) for x in f)) / 0.05
     return _bounded(even) if even > 0 else even
 
 

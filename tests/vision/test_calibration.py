@@ -453,11 +453,16 @@ def test_pictures_of_different_sizes_are_refused(pictures: Pictures) -> None:
 # -- reading with a calibration ----------------------------------------------------------------
 
 
+def tune_reader(setup: scenes.Setup, seed: int) -> StickReader:
+    """A reader calibrated on `setup` as the tune split calibrates set-up `seed`."""
+    pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
+    return StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+
+
 def assert_read_right(setup: scenes.Setup, seed: int, throws: list[tuple[int, int]]) -> None:
     """A reader calibrated on `setup` as the tune split calibrates set-up `seed` reads each
     (throw seed, flat faces) of `throws` ok with the right count."""
-    pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    reader = tune_reader(setup, seed)
     for throw_seed, flat in throws:
         reading = reader.read(throw(setup, flat, throw_seed))
         assert (reading.status, reading.flat) == ("ok", flat), reading.reason
@@ -565,14 +570,13 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     """A lamp leaves the floor along one wall in a shadow deeper than plain shade, or tinted
     by the other lamp, so the empty tray's lit floor ends short of the wall. A stick lying
     against the wall is cut by that outline; it is whole on the shaded floor beyond it, and
-    was asked again ('found 3 sticks', 'a stick lies on the edge of the tray'). Lit across
-    by the shadow's edge, it is read by its colour only (`Blob.in_shade`)."""
+    was asked again ('found 3 sticks', 'a stick lies on the edge of the tray'). Made whole
+    so (`Blob.in_shade`), its shading counts for round only where no shadow's edge across it
+    can have made it (`MeasuredStick.shaped_light`)."""
     setup = scenes.make_setup(style, tray, light, seed)
     assert_read_right(setup, seed, [(throw_seed, flat)])
-    pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
-    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
     # Measured as a throw is read: within the calibration's outline, by default.
-    found = StickReader(calibration).measure_sticks(throw(setup, flat, throw_seed))
+    found = tune_reader(setup, seed).measure_sticks(throw(setup, flat, throw_seed))
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
@@ -621,8 +625,7 @@ def test_a_stick_running_out_of_the_picture_over_the_shaded_floor_is_not_made_wh
     """Most of the stick lies on the shaded floor, in view, as long as nine tenths of a whole
     one; its end is at the picture's border, so it may run out of view: asked again."""
     setup = scenes.make_setup("light", "linen", "two_lamps", 10092)
-    pictures = scenes.calibration_pictures(setup, 10092, noise_seed=10092)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    reader = tune_reader(setup, 10092)
     scene = scenes.bad_scene(setup, "out_of_frame", 10092014)
     reading = reader.read(render(scene, setup.texture_seed, noise_seed=10092014))
     assert reading.status == "rethrow", reading
@@ -783,8 +786,7 @@ def test_a_round_face_lit_evenly_along_a_lamp_is_not_counted_flat() -> None:
     plateau and roundness outweighed that, and it was counted flat; by each face's own
     spread, it is not surely either."""
     setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10149)
-    pictures = scenes.calibration_pictures(setup, 10149, noise_seed=10149)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    reader = tune_reader(setup, 10149)
     reading = reader.read(throw(setup, 0, 10149001))
     assert reading.status == "rethrow" or reading.flat == 0, reading
 
@@ -813,8 +815,7 @@ def test_a_missing_stick_is_not_made_up_by_looking_closer_to_the_floors_colour()
     """The same set-up with a stick taken out of the throw: looked for closer to the floor's
     colour, the linen's weave still holds no fourth stick."""
     setup = scenes.make_setup("light", "linen", "warm_lamp", 10052)
-    pictures = scenes.calibration_pictures(setup, 10052, noise_seed=10052)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    reader = tune_reader(setup, 10052)
     for seed in range(10052100, 10052106):
         scene = scenes.bad_scene(setup, "missing_stick", seed)
         reading = reader.read(render(scene, setup.texture_seed, noise_seed=seed))
