@@ -1,8 +1,9 @@
 """Calibration from three pictures: the empty tray, four flat faces up, four round faces up.
 
-It records the tray outline (the lit floor's, and the floor's in the walls' shade), the
-sticks' size in the picture, both faces' features and how little an object may depart from
-the floor and still be found (`contrast`), in a small JSON file. Everything is stored
+It records the tray outline (the lit floor's, and the floor's in the walls' shade), what the
+empty tray shows on its floor when that is in the way (its marks, passed over), the sticks'
+size in the picture, both faces' features and how little an object may depart from the
+floor and still be found (`contrast`), in a small JSON file. Everything is stored
 relative to the picture's width and height, so the same calibration serves any resolution of
 the same camera view.
 """
@@ -21,7 +22,6 @@ import cv2
 import numpy as np
 
 from vision.classify import CalibratedFaces
-from vision.detect import Blob
 from vision.features import NAMES
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Calibration:
             # Files written before objects were looked for at lower contrast, or before the
             # tray's marks were kept, have neither.
             contrast = float(_numbers(data.get("contrast", 1.0), "contrast"))
-            marks = [np.array(_numbers(m, "marks"), np.float32) for m in data.get("marks", [])]
+            marks = [_outline(mark, "mark outline") for mark in data.get("marks", [])]
             # Files written before the floor in the walls' shade was kept have none: sticks
             # are looked for within the lit outline only, as before.
             shaded = data.get("shaded_floor")
@@ -111,10 +111,6 @@ class Calibration:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise CalibrationError(f"calibration file is malformed: {error}") from error
-        if any(m.shape != (4, 2) or not ((m >= 0) & (m <= 1)).all() for m in marks):
-            raise CalibrationError(
-                "calibration marks must be boxes of 4 [x, y] points in the picture (0-1)"
-            )
         if cv2.contourArea(tray) < MIN_TRAY_AREA:
             raise CalibrationError(
                 f"calibration tray outline covers under {MIN_TRAY_AREA:.0%} of the picture"
@@ -197,9 +193,9 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
     Objects are looked for as far from the floor's colour as in a throw read without
     calibration, and all of them are taken for objects. Where that does not find the sticks,
     two things may be in the way, tried in turn (ATTEMPTS):
-    - marks of the tray itself (a stain, the soft shadow of a wall a lamp casts across the
-      floor) that the empty tray shows too: their places are kept and what lies on them is
-      passed over, as long as none could be a stick or a hand (see `_marks`);
+    - marks of the tray itself (a stain, a wall's band or the shadow a lamp casts from it)
+      that the empty tray shows too: their outlines are kept and what lies on them is
+      passed over, as long as none could be a stick or a hand (see `_may_be_marks`);
     - faces near the floor's colour (light paint on a pale floor can be within a fifth of
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
@@ -240,8 +236,7 @@ def _calibrate_at(
     reader = StickReader()
     provisional: tuple[np.ndarray, ...] = ()
     if marked:
-        seen = reader.measure_sticks(empty, tray, contrast, ())
-        provisional = _boxes(seen.blobs, seen.scale, (width, height), 0.0)
+        provisional = reader.shown_outlines(empty, tray, contrast)
     faces = {}
     sizes = []
     for name, image in images.items():
@@ -271,45 +266,21 @@ def _calibrate_at(
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.
     blank = StickReader(calibration).measure_sticks(empty, tray)
-    marks = _marks(blank, calibration) if marked else None
-    if marks is None:
-        if blank.blobs:
-            objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
-            raise CalibrationError(f"empty.png: found {objects} in the empty tray")
-        return calibration
-    return dataclasses.replace(calibration, marks=marks)
+    if blank.blobs and not (marked and _may_be_marks(blank, calibration)):
+        objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
+        raise CalibrationError(f"empty.png: found {objects} in the empty tray")
+    return dataclasses.replace(calibration, marks=provisional)
 
 
-def _marks(blank: Measurement, calibration: Calibration) -> tuple[np.ndarray, ...] | None:
-    """The boxes (fractions of the picture) around what the empty tray shows, a quarter of
-    a stick's width to spare on each side (a mark looks a little different as the light
-    changes); None when any of it could be a stick or a hand: stick-shaped and as wide as a
-    stick, as large as three quarters of one, or reaching in from the picture's edge."""
+def _may_be_marks(blank: Measurement, calibration: Calibration) -> bool:
+    """Whether what the empty tray shows may be marks of the tray itself (a stain, a wall's
+    band or shadow) rather than a stick or a hand left in it: none of it is stick-shaped and
+    as wide as a stick, or reaches in from the picture's edge, as an arm does."""
     from vision.reader import is_stick_shaped
 
-    length = calibration.stick_length * blank.width
     thickness = calibration.stick_width * blank.width
-    for blob in blank.blobs:
-        stick_like = is_stick_shaped(blob) and blob.width >= 0.7 * thickness
-        if stick_like or blob.area >= 0.75 * length * thickness or blob.touches_frame:
-            return None
-    return _boxes(blank.blobs, blank.scale, calibration.image_size, thickness / 4)
-
-
-def _boxes(
-    blobs: list[Blob], scale: float, image_size: tuple[int, int], spare: float
-) -> tuple[np.ndarray, ...]:
-    """The blobs' boxes grown by `spare` (working pixels) on each side, as fractions of a
-    picture of `image_size` (width, height)."""
-    to_fraction = scale / np.array(image_size, np.float32)
-    return tuple(
-        np.clip(
-            cv2.boxPoints(
-                (blob.center, (blob.length + 2 * spare, blob.width + 2 * spare), blob.angle)
-            )
-            * to_fraction,
-            0,
-            1,
-        ).astype(np.float32)
-        for blob in blobs
+    return not any(
+        (is_stick_shaped(blob) and blob.width >= 0.7 * thickness) or blob.touches_frame
+        for blob in blank.blobs
     )
+

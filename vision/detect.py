@@ -31,6 +31,7 @@ ELONGATED = 3.5
 WALL_BAND = 0.1
 WALL_SPAN = 0.6
 WALL_LEG = 0.15
+MARK_SPARE = 2
 TEXTURE_SAMPLE = 4096
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
 # much, specks of grain and noise less.
@@ -151,9 +152,11 @@ def find_blobs(
     tray_polygon: np.ndarray | None = None,
     contrast: float = 1.0,
     known: Calibrated | None = None,
+    marks: tuple[np.ndarray, ...] = (),
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
-    image `scale` times as large (the working image), largest first, and the tray outline.
+    image `scale` times as large (the working image), largest first, and the tray outline;
+    what lies on the tray's `marks` (see `shown_outlines`) is passed over, pixel by pixel.
 
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
     `contrast` as for `object_mask`. What calibration `known` lets a stick along a wall be
@@ -167,6 +170,8 @@ def find_blobs(
     tray, edge, tray_area = _tray_masks(*tray_key)
     tray_span = (np.ptp(polygon[:, 1]) * dh, np.ptp(polygon[:, 0]) * dw)
     mask = (objects & tray).astype(np.uint8)
+    if marks:
+        mask[_marked(tuple(mark.astype(np.float32).tobytes() for mark in marks), dh, dw)] = 0
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # 16-bit labels (a detection image cannot hold more components) take half the time.
@@ -209,6 +214,45 @@ def find_blobs(
             )
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
+
+
+@lru_cache(maxsize=4)
+def _marked(marks: tuple[bytes, ...], height: int, width: int) -> np.ndarray:
+    """The places of the tray's `marks` (outlines, float32 x, y fractions of width and
+    height, as bytes: a calibrated tray's are the same every frame) in a detection image,
+    MARK_SPARE pixels to spare all round: a mark, a wall's band, looks a little otherwise as
+    the light changes."""
+    drawn = np.zeros((height, width), np.uint8)
+    size = np.array([width, height], np.float32)
+    outlines = [np.frombuffer(mark, np.float32).reshape(-1, 2) * size for mark in marks]
+    cv2.fillPoly(drawn, [np.round(outline).astype(np.int32) for outline in outlines], 1)
+    side = 2 * MARK_SPARE + 1
+    return cv2.dilate(drawn, np.ones((side, side), np.uint8)).astype(bool)
+
+
+def shown_outlines(
+    small: np.ndarray, floor: FloorModel, tray_polygon: np.ndarray, contrast: float
+) -> tuple[np.ndarray, ...]:
+    """The outlines (fractions of width and height) of what the empty tray `small`
+    (detection image) shows on its floor at `contrast`: the tray's marks (a stain, a wall's
+    band or the shadow a lamp casts from it), passed over in every throw. A stick lying
+    across one loses the part on it and looks shorter than a stick: its throw is asked
+    again rather than read with a stick made up."""
+    height, width = small.shape[:2]
+    objects, _ = object_mask(small, floor, contrast)
+    tray = _tray_masks(tray_polygon.astype(np.float32).tobytes(), height, width)[0]
+    shown = cv2.morphologyEx(
+        (objects & tray).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)
+    )
+    contours, _ = cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Specks of grain and noise smaller than any object looked at are left to chance.
+    least = MIN_AREA * np.count_nonzero(tray)
+    size = np.array([width, height], np.float32)
+    return tuple(
+        ((cv2.approxPolyDP(c, 0.7, True).reshape(-1, 2) + 0.5) / size).astype(np.float32)
+        for c in contours
+        if cv2.contourArea(c) >= least
+    )
 
 
 def shaded_floor_outline(

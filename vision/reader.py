@@ -22,6 +22,7 @@ from vision.detect import (
     detection_image,
     find_blobs,
     shaded_floor_outline,
+    shown_outlines,
 )
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
@@ -36,7 +37,6 @@ MOVING_SHARPNESS = 0.18
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
-MARK_SHARE = 0.5
 
 
 @dataclass
@@ -108,6 +108,13 @@ class StickReader:
         small = detection_image(_working(_as_bgr(image))[0])
         return find_blobs(small, fit_floor(small), 1.0)[1]
 
+    def shown_outlines(
+        self, empty: np.ndarray, tray: np.ndarray, contrast: float
+    ) -> tuple[np.ndarray, ...]:
+        """What the empty tray `empty` shows on its floor (see `vision.detect.shown_outlines`)."""
+        small = detection_image(_working(_as_bgr(empty))[0])
+        return shown_outlines(small, fit_floor(small, tray), tray, contrast)
+
     def shaded_floor_outline(self, empty: np.ndarray, tray: np.ndarray, reach: float) -> np.ndarray:
         """The outline of the floor of the empty tray in `empty` (fractions of width and
         height), taking in beyond the lit floor's outline `tray` the floor in the walls'
@@ -125,8 +132,8 @@ class StickReader:
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
-        `contrast` (see `vision.detect.object_mask`), and those lying on the tray's `marks`
-        (see `vision.calibration`) passed over, by default the calibration's."""
+        `contrast` (see `vision.detect.object_mask`), and what lies on the tray's `marks`
+        (see `vision.detect.shown_outlines`) passed over, by default the calibration's."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = _working(image)
@@ -137,7 +144,7 @@ class StickReader:
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
         blobs, outline = find_blobs(
-            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._known(work)
+            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._known(work), marks
         )
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
@@ -146,9 +153,6 @@ class StickReader:
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
         blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness, wall)]
-        if marks:
-            on_floor = [mark * size for mark in marks]
-            blobs = [blob for blob in blobs if not _on_a_mark(blob, on_floor)]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
@@ -236,17 +240,6 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     # and runs along them for several times that.
     along = blob.touches_edge * blob.width
     return not is_stick_shaped(blob) and blob.reach < 0.7 * thickness and along >= 3 * blob.reach
-
-
-def _on_a_mark(blob: Blob, marks: list[np.ndarray]) -> bool:
-    """Most of the blob's box lies on one of the tray's marks (outlines in working pixels):
-    the mark itself, seen a little otherwise as the light changes. A stick lying across a
-    mark is mostly off it."""
-    box = np.array(blob.corners, np.float32)
-    area = cv2.contourArea(box)
-    return area > 0 and any(
-        cv2.intersectConvexConvex(box, mark)[0] >= MARK_SHARE * area for mark in marks
-    )
 
 
 def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from vision import scenes
 from vision.calibration import calibrate
 from vision.detect import Blob
-from vision.reader import StickReader, _on_a_mark
+from vision.reader import StickReader
 from vision.render import render
 
 
@@ -230,19 +230,38 @@ def _box_blob(center: tuple[float, float], length: float, width: float, angle: f
     )
 
 
-# A tray mark as calibration keeps it: a band 200 x 24 px along the top of the tray.
-BAND = cv2.boxPoints(((300.0, 40.0), (200.0, 24.0), 0.0)).astype(np.float32)
+def _floor_with_a_mark(stick_angle: float | None) -> tuple[np.ndarray, np.ndarray]:
+    """A plain floor (640 x 480) with a dark mark 200 x 24 px on it, as a wall's shadow or a
+    stain shows in the empty tray, and its outline as calibration keeps it (fractions); with
+    `stick_angle`, a light stick 180 x 26 px lying across the mark's middle at that angle."""
+    image = np.full((480, 640, 3), 150, np.uint8)
+    band = cv2.boxPoints(((320.0, 240.0), (200.0, 24.0), 0.0))
+    cv2.fillPoly(image, [np.round(band).astype(np.int32)], (40, 40, 40))
+    if stick_angle is not None:
+        stick = cv2.boxPoints(((320.0, 240.0), (180.0, 26.0), stick_angle))
+        cv2.fillPoly(image, [np.round(stick).astype(np.int32)], (235, 235, 235))
+    return image, (band / np.array([640, 480])).astype(np.float32)
 
 
-def test_what_lies_mostly_on_a_tray_mark_is_passed_over() -> None:
-    """The band as a throw shows it, a little shorter and shifted as the light changes."""
-    assert _on_a_mark(_box_blob((290.0, 43.0), 170.0, 20.0, 0.0), [BAND])
+WHOLE_PICTURE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+
+
+def test_what_lies_on_a_tray_mark_is_passed_over() -> None:
+    """The mark alone: seen as an object without calibration's marks, not seen with them."""
+    image, mark = _floor_with_a_mark(None)
+    reader = StickReader()
+    assert len(reader.measure_sticks(image, WHOLE_PICTURE).blobs) == 1
+    assert reader.measure_sticks(image, WHOLE_PICTURE, marks=(mark,)).blobs == []
 
 
 @pytest.mark.parametrize("angle", [90.0, 60.0, 20.0])
-def test_a_stick_lying_across_a_tray_mark_is_not_passed_over(angle: float) -> None:
-    """A stick 180 x 26 px whose middle lies on the band: most of it is off the band."""
-    assert not _on_a_mark(_box_blob((300.0, 40.0), 180.0, 26.0, angle), [BAND])
+def test_a_stick_lying_across_a_tray_mark_is_not_taken_whole(angle: float) -> None:
+    """A stick whose middle lies on the mark loses that part: what is left of it is shorter
+    than the stick, so its throw is asked again rather than read with a stick made up."""
+    image, mark = _floor_with_a_mark(angle)
+    found = StickReader().measure_sticks(image, WHOLE_PICTURE, marks=(mark,))
+    assert found.blobs
+    assert all(blob.length < 0.75 * 180 for blob in found.blobs)
 
 
 def test_a_throw_still_moving_is_asked_again_though_one_sticks_sides_stay_sharp() -> None:
