@@ -275,12 +275,15 @@ def _calibrate_at(
 def _may_be_marks(blank: Measurement, calibration: Calibration) -> bool:
     """Whether what the empty tray shows may be marks of the tray itself (a stain, a wall's
     band or shadow) rather than a stick or a hand left in it: none of it is stick-shaped and
-    as wide as a stick, or reaches in from the picture's edge, as an arm does."""
+    as wide as a stick, or reaches in from the picture's edge as an arm does, further than
+    half its length. Where the tray fills the view, its wall runs along the picture's edge
+    and reaches in far less than that."""
     from vision.reader import is_stick_shaped
 
     thickness = calibration.stick_width * blank.width
     return not any(
-        (is_stick_shaped(blob) and blob.width >= 0.7 * thickness) or blob.touches_frame
+        (is_stick_shaped(blob) and blob.width >= 0.7 * thickness)
+        or (blob.touches_frame and blob.reach > blob.length / 2)
         for blob in blank.blobs
     )
 

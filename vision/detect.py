@@ -45,7 +45,8 @@ class Blob:
     runs along the tray floor's edge, in widths, and `reach` how far in from that edge (or the
     picture's border) it goes. `in_shade`: a stick made whole across the floor in the walls'
     shade (see `find_blobs`), which may be lit across its width by the shadow's edge rather
-    than by its shape (see `vision.features`)."""
+    than by its shape (see `vision.features`). `on_mark`: it lies on or against one of the
+    tray's marks (see `shown_outlines`), so part of it may be hidden."""
 
     center: tuple[float, float]
     length: float
@@ -58,6 +59,7 @@ class Blob:
     corners: tuple[tuple[float, float], ...]
     reach: float = math.inf
     in_shade: bool = False
+    on_mark: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,8 +172,12 @@ def find_blobs(
     tray, edge, tray_area = _tray_masks(*tray_key)
     tray_span = (np.ptp(polygon[:, 1]) * dh, np.ptp(polygon[:, 0]) * dw)
     mask = (objects & tray).astype(np.uint8)
+    hidden = np.zeros((dh, dw), bool)
     if marks:
-        mask[_marked(tuple(mark.astype(np.float32).tobytes() for mark in marks), dh, dw)] = 0
+        marked = _marked(tuple(mark.astype(np.float32).tobytes() for mark in marks), dh, dw)
+        # What the marks hide, and two pixels round it: an object there may lie partly on one.
+        hidden = cv2.dilate(mask & marked, np.ones((5, 5), np.uint8)).astype(bool)
+        mask[marked] = 0
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # 16-bit labels (a detection image cannot hold more components) take half the time.
@@ -202,16 +208,17 @@ def find_blobs(
             whole = _whole_in_the_shade(labels, label, shape, unshadowed, known, scale, tray_key)
         if whole is not None:
             blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
-            blobs.append(dataclasses.replace(blob, in_shade=True))
+            on_mark = bool(np.count_nonzero(hidden & whole[0]))
+            blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
             continue
         parts = [(component, shape)]
         if not shape.elongated:
             is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
             parts = _apart(component, shape, shadowy, min_area, is_wall)
         for part, part_shape in parts:
-            blobs.append(
-                _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
-            )
+            blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
+            on_mark = bool(np.count_nonzero(hidden[window] & part))
+            blobs.append(dataclasses.replace(blob, on_mark=on_mark) if on_mark else blob)
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
 

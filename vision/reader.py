@@ -37,6 +37,8 @@ MOVING_SHARPNESS = 0.18
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
+MARK_RESIDUE = 0.3
+MARKED_WIDTH = 0.7
 
 
 @dataclass
@@ -152,7 +154,12 @@ class StickReader:
         calibrated_width = thickness if self.calibration is not None else 0.0
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
-        blobs = [blob for blob in blobs if not _along_the_wall(blob, length, thickness, wall)]
+        blobs = [
+            blob
+            for blob in blobs
+            if not _along_the_wall(blob, length, thickness, wall)
+            and not _mark_residue(blob, length, thickness)
+        ]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
@@ -175,6 +182,12 @@ class StickReader:
                     return "a stick lies on the edge of the tray"
                 return "something reaches over the edge of the tray (a hand?)"
         area = length * thickness
+        for blob in blobs:
+            # As long as a stick and about as thick, it has lost nothing to the mark: a round
+            # face's sides melt into the floor, and one may look a quarter thinner than another.
+            whole = blob.length >= WHOLE_LENGTH * length and blob.width >= MARKED_WIDTH * thickness
+            if blob.on_mark and not whole:
+                return "a stick lies on a mark of the tray"
         for blob in blobs:
             if area > 0 and blob.area > 2.6 * area and not is_stick_shaped(blob):
                 return "a hand or another object is in the tray"
@@ -240,6 +253,18 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     # and runs along them for several times that.
     along = blob.touches_edge * blob.width
     return not is_stick_shaped(blob) and blob.reach < 0.7 * thickness and along >= 3 * blob.reach
+
+
+def _mark_residue(blob: Blob, length: float, thickness: float) -> bool:
+    """A piece beside one of the tray's marks thinner than half a stick, or small and not
+    shaped like one: the mark seen a little larger as the light changes (a wall's shadow
+    moves with the lamp). Passed over, a stick's sliver leaves its throw a stick short.
+    Anything else that lies on or against a mark may be a stick partly hidden by it, or
+    shorn of some of its width, and its throw is asked again."""
+    if not blob.on_mark:
+        return False
+    small = not is_stick_shaped(blob) and blob.area < MARK_RESIDUE * length * thickness
+    return small or blob.width < 0.5 * thickness
 
 
 def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:

@@ -571,6 +571,20 @@ def test_a_wall_band_wider_than_a_walls_the_empty_tray_shows_too_is_passed_over(
         assert (reading.status, reading.flat) == ("ok", flat), reading.reason
 
 
+def test_a_stick_lying_along_a_marked_wall_band_is_not_read_from_what_is_left_of_it() -> None:
+    """The walnut tray's far wall and its shadow are a mark. A plain wooden stick lies along
+    it, its near side on the floor and the rest on the band: passed over with the mark, what
+    is left of it was a sliver darker than wood, read as a flat face (four flat for three).
+    What lies on a mark thinner than half a stick is passed over with it, so the throw is a
+    stick short; a stick not whole beside a mark is asked again."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 30189)
+    pictures = scenes.calibration_pictures(setup, 30189, noise_seed=30189)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    assert calibration.marks
+    reading = StickReader(calibration).read(throw(setup, 3, 3018908))
+    assert reading.status == "rethrow"
+
+
 @pytest.mark.parametrize(
     ("style", "tray", "light", "seed", "throw_seed", "flat"),
     [
