@@ -24,7 +24,10 @@ or colour of the light. From it:
   percent at least, even where it stays within 15% of its peak all across (the plateau of a
   flat face) lying along the light;
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
-  blur and defocus soften it).
+  blur and defocus soften it);
+- `end_sharpness`: the same at the sharper of its two ends, per pixel of the picture: a stick
+  sliding along its length keeps sharp sides but smears its ends (a shadow softens one end
+  at most, the one turned from the lamp).
 
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
@@ -64,6 +67,8 @@ SHALLOW_JUMP = 1.8
 EVEN = 1.1
 STICK_SHARE = 0.4
 FLOOR_LIKE = math.log(1.15)
+# How much of the stick's axis `_end_sharpness` looks along: the stick and floor beyond both ends.
+END_VIEW = 1.4
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
 
 
@@ -75,6 +80,7 @@ class MeasuredStick:
     grey: float
     whole_width: bool
     shaped_light: bool = True
+    end_sharpness: float = 1.0
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -152,7 +158,15 @@ def measure(
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
     shaped = not blob.in_shade or not _darker_towards_the_shade(brightness, float(tilt))
-    return MeasuredStick(blob, features, _sharpness(strip_grey), grey, whole_width, shaped)
+    return MeasuredStick(
+        blob,
+        features,
+        _sharpness(strip_grey),
+        grey,
+        whole_width,
+        shaped,
+        _end_sharpness(work, blob),
+    )
 
 
 def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:
@@ -373,3 +387,32 @@ def _sharpness(grey: np.ndarray) -> float:
         if height >= 8:
             steps.append(float(jump.max()) / height)
     return min(steps) if steps else 1.0
+
+
+def _end_sharpness(work: np.ndarray, blob: Blob) -> float:
+    """Steepest one-pixel step at the sharper of the stick's ends over the step's height, in
+    the grey levels of its middle half, along its axis (1.0 when neither end differs from
+    the floor beyond it by 8 levels or more)."""
+    along = int(blob.length * END_VIEW)
+    across = max(3, int(blob.width / 2))
+    angle = math.radians(blob.angle)
+    cos, sin = math.cos(angle), math.sin(angle)
+    x0 = blob.center[0] - cos * along / 2 + sin * across / 2
+    y0 = blob.center[1] - sin * along / 2 - cos * across / 2
+    matrix = np.array([[cos, -sin, x0], [sin, cos, y0]], np.float32)
+    line = cv2.warpAffine(
+        work,
+        matrix,
+        (along, across),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    profile = column_medians(_channel_mean(line.astype(np.float32)))
+    inside = median(profile[int(along * 0.3) : int(along * 0.7)])
+    outside = max(2, along // 20)
+    steps = []
+    for end in (profile[: along // 2], profile[along // 2 :][::-1]):
+        height = abs(inside - median(end[:outside]))
+        if height >= 8:
+            steps.append(float(np.abs(np.diff(end)).max()) / height)
+    return max(steps) if steps else 1.0

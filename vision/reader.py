@@ -34,6 +34,7 @@ MIN_CONFIDENCE = 0.9
 CLOSER = CONTRASTS[1] / CONTRASTS[0]
 MIN_SHARPNESS = 0.12
 MOVING_SHARPNESS = 0.18
+MOVING_ENDS = 0.15
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
@@ -305,12 +306,15 @@ def _working(image: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def _moving(sticks: list[MeasuredStick]) -> bool:
-    """Two sticks or more with soft sides: the throw is still moving. Sticks sliding together
-    are smeared along the way they go, so one lying along it keeps sharp sides and no single
-    stick need be as soft as MIN_SHARPNESS. Of a still throw in focus, even the second
-    softest stick has sides whose steepest step is over a fifth of their height."""
-    softness = sorted(stick.sharpness for stick in sticks)
-    return len(softness) > 1 and softness[1] < MOVING_SHARPNESS
+    """Two sticks or more with soft sides, or with soft ends: the throw is still moving.
+    Sticks sliding together are smeared along the way they go, so one lying along it keeps
+    sharp sides and no single stick need be as soft as MIN_SHARPNESS, but its ends are
+    smeared. Of a still throw in focus, even the second softest stick has sides whose
+    steepest step is over a fifth of their height, and an end whose steepest step is over a
+    fifth of its height within one pixel."""
+    sides = sorted(stick.sharpness for stick in sticks)
+    ends = sorted(stick.end_sharpness for stick in sticks)
+    return len(sticks) > 1 and (sides[1] < MOVING_SHARPNESS or ends[1] < MOVING_ENDS)
 
 
 def _stick_face(blob: Blob, face: str, confidence: float, scale: float) -> StickFace:

@@ -277,6 +277,40 @@ def test_a_throw_still_moving_is_asked_again_though_one_sticks_sides_stay_sharp(
     assert "blurred" in reading.reason
 
 
+def _four_sticks_sliding_along_their_length(smear: int) -> np.ndarray:
+    """Four light sticks 180 x 26 px lying lengthwise on a plain floor, smeared `smear` px
+    along their length as a camera sees them slide that way during its exposure."""
+    image = np.full((480, 640, 3), 120, np.uint8)
+    for y in (90, 190, 290, 390):
+        cv2.rectangle(image, (230, y - 13), (410, y + 13), (220, 220, 220), -1)
+    return cv2.blur(image, (smear, 1)) if smear > 1 else image
+
+
+def test_sticks_sliding_along_their_length_are_asked_again_by_their_soft_ends() -> None:
+    """Their sides stay sharp, but their ends are smeared: the throw is still moving. The
+    same sticks lying still are not said to be blurred."""
+    reader = StickReader()
+    moving = reader.read(_four_sticks_sliding_along_their_length(41))
+    assert moving.status == "rethrow"
+    assert "blurred" in moving.reason
+    still = reader.read(_four_sticks_sliding_along_their_length(1))
+    assert "blurred" not in still.reason
+
+
+def test_an_unpainted_throw_sliding_and_rolling_is_asked_again() -> None:
+    """Unpainted sticks on walnut under a warm lamp (seed 30195), calibrated: a throw
+    rendered still sliding along the sticks' length and rolling kept sharp sides, and four
+    flat faces were read as one. Its sticks' ends are smeared."""
+    setup = scenes.make_setup("unpainted", "walnut", "warm_lamp", 30195)
+    pictures = scenes.calibration_pictures(setup, 30195, noise_seed=30195)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    seed = 3019505
+    image = render(scenes.bad_scene(setup, "motion_blur", seed), setup.texture_seed, seed)
+    reading = reader.read(image)
+    assert reading.status == "rethrow"
+    assert "blurred" in reading.reason
+
+
 def test_a_dark_stick_touching_the_walls_band_is_told_from_it() -> None:
     """Walnut by a window (tune set-up 96): the tray's rim is the floor's colour, its inner
     wall a dark band around the floor, and a stick lying against the wall joins it. Its paint
