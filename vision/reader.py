@@ -40,6 +40,8 @@ STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
 MARK_RESIDUE = 0.3
 MARKED_WIDTH = 0.7
+WALL_LENGTH = 1.5
+SLIVER = 0.3
 
 
 @dataclass
@@ -160,6 +162,7 @@ class StickReader:
             for blob in blobs
             if not _along_the_wall(blob, length, thickness, wall)
             and not _mark_residue(blob, length, thickness)
+            and not _sliver(blob, length, thickness)
         ]
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
@@ -240,7 +243,12 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     (touching it, or a few pixels in), clearly thinner than a stick, and running along the
     outline (touching it for a long way, or with both ends near it) or longer than a stick.
     Where the tray fills the view, its wall runs along the picture's border. Where two walls
-    meet, the strip turns the corner."""
+    meet, the strip turns the corner. A strip half as long again as a stick and no thicker
+    is the wall wherever it lies (a lamp's light changing from the empty tray's can show a
+    wall's foot a little in from the outline found then): it is no stick, and if sticks are
+    in it, passing over it leaves the throw short of four."""
+    if 0 < blob.width <= thickness and blob.length > WALL_LENGTH * length:
+        return True
     beside = blob.touches_edge >= 0.5 or blob.touches_frame or blob.reach < 0.7 * thickness
     if not (thickness > 0 and beside):
         return False
@@ -256,8 +264,17 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     return not is_stick_shaped(blob) and blob.reach < 0.7 * thickness and along >= 3 * blob.reach
 
 
+def _sliver(blob: Blob, length: float, thickness: float) -> bool:
+    """A piece shorter than a stick and under SLIVER of its thickness: a line of a wall's
+    foot or of the floor's grain that the light brings out. No part of a stick looks so thin
+    (its end, the rest out of view, shows its whole width, and a round face whose sides melt
+    into the floor still shows half of it); passing over one leaves a throw whose stick it
+    was short of four."""
+    return blob.length < length and blob.width < SLIVER * thickness
+
+
 def _mark_residue(blob: Blob, length: float, thickness: float) -> bool:
-    """A piece beside one of the tray's marks thinner than half a stick, or small and not
+    """A piece beside one of the tray's marks thinner than SLIVER of a stick, or small and not
     shaped like one: the mark seen a little larger as the light changes (a wall's shadow
     moves with the lamp). Passed over, a stick's sliver leaves its throw a stick short.
     Anything else that lies on or against a mark may be a stick partly hidden by it, or
@@ -265,7 +282,7 @@ def _mark_residue(blob: Blob, length: float, thickness: float) -> bool:
     if not blob.on_mark:
         return False
     small = not is_stick_shaped(blob) and blob.area < MARK_RESIDUE * length * thickness
-    return small or blob.width < 0.5 * thickness
+    return small or blob.width < SLIVER * thickness
 
 
 def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:

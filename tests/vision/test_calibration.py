@@ -609,6 +609,16 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
+def test_a_walls_foot_the_light_brings_out_in_a_throw_is_not_an_object() -> None:
+    """Light sticks on walnut under a warm lamp (tune set-up 277): the lamp, a little
+    otherwise than over the empty tray, brings out the far wall's foot a little in from the
+    outline found then, a strip three sticks long and thinner than one, and lines of the
+    near wall's foot a quarter of a stick thick and shorter than one. Neither is any part of
+    a stick: the first was read as sticks touching, the second as a stick partly hidden."""
+    setup = scenes.make_setup("light", "walnut", "warm_lamp", 10277)
+    assert_read_right(setup, 10277, [(10277000, 4), (10277014, 2)])
+
+
 def test_a_stick_along_the_wall_of_a_tray_two_sticks_long_is_not_the_wall() -> None:
     """Unpainted sticks 15 cm long in a walnut tray whose short side is 32 cm: one lies along
     that side with its shadow, running along most of the floor's edge in view as the wall's
