@@ -242,9 +242,9 @@ def shown_outlines(
 ) -> tuple[np.ndarray, ...]:
     """The outlines (fractions of width and height) of what the empty tray `small`
     (detection image) shows on its floor at `contrast`: the tray's marks (a stain, a wall's
-    band or the shadow a lamp casts from it), passed over in every throw. A stick lying
-    across one loses the part on it and looks shorter than a stick: its throw is asked
-    again rather than read with a stick made up."""
+    band or the shadow a lamp casts from it), passed over in every throw. A stick lying on
+    or against one may lose part of itself to it: `find_blobs` says so (`Blob.on_mark`), and
+    the reader asks again unless the stick is seen whole."""
     height, width = small.shape[:2]
     objects, _ = object_mask(small, floor, contrast)
     tray = _tray_masks(tray_polygon.astype(np.float32).tobytes(), height, width)[0]
