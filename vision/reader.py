@@ -26,6 +26,7 @@ from vision.detect import (
 )
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
+from vision.halves import join_halves
 from vision.reading import StickFace, ThrowReading
 
 WORK_WIDTH = 640
@@ -42,6 +43,7 @@ MARK_RESIDUE = 0.3
 MARKED_WIDTH = 0.7
 WALL_LENGTH = 1.5
 SLIVER = 0.3
+WEDGE_FILL = 0.65
 
 
 @dataclass
@@ -151,6 +153,8 @@ class StickReader:
         blobs, outline = find_blobs(
             small, floor, work.shape[1] / small.shape[1], tray, contrast, self._known(work), marks
         )
+        known_thickness = self.calibration.stick_width * work.shape[1] if self.calibration else 0
+        blobs = join_halves(blobs, known_thickness)
         length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
@@ -249,19 +253,29 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     in it, passing over it leaves the throw short of four."""
     if 0 < blob.width <= thickness and blob.length > WALL_LENGTH * length:
         return True
-    beside = blob.touches_edge >= 0.5 or blob.touches_frame or blob.reach < 0.7 * thickness
-    if not (thickness > 0 and beside):
+    if thickness <= 0:
         return False
-    if blob.width < 0.7 * thickness:
+    beside = blob.touches_edge >= 0.5 or blob.touches_frame or blob.reach < 0.7 * thickness
+    if beside and blob.width < 0.7 * thickness:
         return (
             blob.touches_edge >= 3
             or blob.length > 1.3 * length
             or _ends_near(blob, wall, thickness)
         )
+    # The wall's face, where the camera sees over it, shows as a wedge along the outline or
+    # the picture's border, widening as the camera looks further over it: a strip several
+    # times as long as it reaches in, no deeper than a stick is thick (a hand reaches further
+    # in) and no wider, and filling less of its box than a stick does.
+    hugs = blob.touches_frame or _ends_near(blob, wall, thickness)
+    strip = blob.length >= 3 * blob.reach and blob.width <= 1.3 * thickness
+    if hugs and strip and blob.fill < WEDGE_FILL and blob.reach < thickness:
+        return True
+    if is_stick_shaped(blob):
+        return False
     # Around a corner the strip bends and its box is wide, but it keeps as close to the walls
     # and runs along them for several times that.
     along = blob.touches_edge * blob.width
-    return not is_stick_shaped(blob) and blob.reach < 0.7 * thickness and along >= 3 * blob.reach
+    return blob.reach < 0.7 * thickness and along >= 3 * blob.reach
 
 
 def _sliver(blob: Blob, length: float, thickness: float) -> bool:

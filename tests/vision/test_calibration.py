@@ -408,18 +408,19 @@ def test_the_rendered_calibration_lays_the_sticks_as_the_instructions_ask(tray: 
 
 @pytest.fixture(scope="module")
 def shadowed_walnut() -> scenes.Setup:
-    """A walnut tray under a warm lamp: its far wall casts a soft shadow band part of the
-    way along the floor, in the empty tray as in every picture."""
-    return scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
+    """A walnut tray under a warm lamp, its rim the floor's colour: its right wall and the
+    shadow it casts make a band wider than a stick along the floor, turning the corner, in
+    the empty tray as in every picture."""
+    return scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 20029)
 
 
 def test_a_mark_the_empty_tray_shows_too_is_kept_and_passed_over(
     shadowed_walnut: scenes.Setup, tmp_path: Path
 ) -> None:
     """The band is no stick and no hand, and the empty tray shows it: calibration used to
-    refuse the face pictures ("something that is not a stick lies in the tray"); now it
-    keeps the band's place, the file keeps it, and throws are read past it."""
-    calibration = calibrate(*pictures_of(shadowed_walnut, 10135).values())
+    refuse the face pictures ("a hand or another object is in the tray"); now it keeps the
+    band's place, the file keeps it, and throws are read past it."""
+    calibration = calibrate(*pictures_of(shadowed_walnut, 20029).values())
     assert len(calibration.marks) == 1
     path = tmp_path / "cal.json"
     calibration.save(path)
@@ -554,21 +555,6 @@ def test_a_wall_ring_a_rims_width_in_from_the_outline_is_not_an_object() -> None
     a hand would reach at its inner side, but no thicker than a wall, and it turns corners."""
     setup = scenes.make_setup("barred", "walnut", "window", 10098)
     assert_read_right(setup, 10098, [(10098009, 4), (10098026, 4), (10098028, 1)])
-
-
-def test_a_wall_band_wider_than_a_walls_the_empty_tray_shows_too_is_passed_over() -> None:
-    """A warm lamp over a walnut tray whose rim is the floor's colour: the right wall and the
-    shadow it casts make a dark band, wider than a stick, that turns the corner. Joined to
-    nothing, it is no stick and no hand, yet too wide to pass for the wall by its shape, and
-    the face pictures were refused ('a hand or another object is in the tray'). The empty
-    tray shows it too: calibration keeps its outline, and throws are read past it."""
-    setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 20029)
-    calibration = calibrate(*pictures_of(setup, 20029).values())
-    assert calibration.marks
-    reader = StickReader(calibration)
-    for flat in range(5):
-        reading = reader.read(throw(setup, flat, 200290 + flat))
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
 
 
 def test_a_stick_lying_along_a_marked_wall_band_is_not_read_from_what_is_left_of_it() -> None:
@@ -876,3 +862,27 @@ def test_unpainted_round_faces_brightest_beside_a_walls_shade_are_read() -> None
     edge shaded them so; their shading is their shape's."""
     setup = scenes.make_setup("unpainted", "felt_red", "warm_lamp", 10089)
     assert_read_right(setup, 10089, [(10089013, 1), (10089017, 2)])
+
+
+def test_unpainted_sticks_in_a_tray_filling_the_view_are_calibrated_past_its_walls_face() -> None:
+    """A window beside a walnut tray that fills the view: where the camera sees over the wall
+    its inner face shows as a wedge along the picture's border, reaching in less than a stick
+    is thick. In the round faces' picture the floor's fit left it an object, taken for a hand
+    reaching in, and calibration failed (tune set-up 259)."""
+    setup = scenes.make_setup("unpainted", "walnut", "window", 10259, 1280, 720)
+    assert_read_right(setup, 10259, [(10259003, 3), (10259009, 0), (10259016, 4)])
+
+
+def test_round_faces_split_along_their_length_by_their_shading_are_calibrated() -> None:
+    """Unpainted sticks on linen under two lamps (tune set-up 134): across one round face the
+    shading crosses the floor's colour, and the stick fell into two thin strips side by side,
+    so the round faces' picture held five sticks. Joined, it holds four, none thinner than a
+    round face whose sides melt into the floor looks (0.7 of the stick; the strips were 0.3
+    and 0.6)."""
+    setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10134)
+    shots = scenes.calibration_pictures(setup, 10134, noise_seed=10134)
+    calibration = calibrate(shots["empty"], shots["flat"], shots["round"])
+    found = StickReader(calibration).measure_sticks(shots["round"])
+    assert (found.problem, len(found.sticks)) == (None, 4)
+    widths = [stick.blob.width / 640 for stick in found.sticks]
+    assert min(widths) > 0.7 * calibration.stick_width

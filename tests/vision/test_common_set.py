@@ -228,3 +228,12 @@ def test_four_dark_faces_two_with_shadows_in_their_strips_are_read() -> None:
     for the throw: four flat faces, not 'not sure'."""
     setup = scenes.make_setup("dark_varnished", "felt_green", "two_lamps", 10001)
     assert_read_right(setup, [(10001007, 4), (10001017, 4), (10001031, 4)])
+
+
+def test_the_far_walls_face_along_the_pictures_border_is_not_an_object() -> None:
+    """A warm lamp over a walnut tray that fills the view (tune set-up 135): the far wall's
+    inner face shows as a wedge along the top border, as long as a stick but less than one's
+    thickness deep and filling little more than half its box. It was 'something that is not
+    a stick lies in the tray'."""
+    setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
+    assert_read_right(setup, [(10135000, 1), (10135003, 0), (10135016, 4)])

@@ -340,3 +340,49 @@ def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
         for reader in (StickReader(), StickReader(calibration)):
             reading = reader.read(image)
             assert (reading.status, reading.flat) == ("ok", 2), (seed, reading.reason)
+
+
+def _light_sticks(gap: int, beside: bool = False) -> np.ndarray:
+    """Three light sticks 90 x 13 px on a plain floor (320 x 240: found at full size), and a
+    fourth drawn as two strips 6 px wide with a line of floor `gap` px wide between them (a
+    round face whose shading crosses the floor's colour along its middle); `beside`:
+    instead, a fourth and fifth whole stick lying side by side that far apart."""
+    image = np.full((240, 320, 3), 120, np.uint8)
+    for y in (30, 80, 130):
+        cv2.rectangle(image, (50, y), (139, y + 12), (225, 225, 225), -1)
+    strips = ((200, 12), (213 + gap, 12)) if beside else ((200, 5), (206 + gap, 5))
+    for x, width in strips:
+        cv2.rectangle(image, (x, 75), (x + width, 164), (225, 225, 225), -1)
+    return image
+
+
+@pytest.mark.parametrize("gap", [3, 4])
+def test_a_stick_split_along_its_length_is_one_stick(gap: int) -> None:
+    """The two strips, each under half a stick, lie side by side over their whole length with
+    no more than a line between them: together they are one stick, as thick as the others."""
+    found = StickReader().measure_sticks(_light_sticks(gap), WHOLE_PICTURE)
+    assert (found.problem, len(found.sticks)) == (None, 4)
+    widths = sorted(stick.blob.width for stick in found.sticks)
+    assert widths[-1] <= 1.3 * widths[0], widths
+
+
+def test_two_sticks_lying_side_by_side_are_not_taken_for_one() -> None:
+    """Together twice as thick as a stick: two sticks, and the throw is not four apart."""
+    found = StickReader().measure_sticks(_light_sticks(3, beside=True), WHOLE_PICTURE)
+    assert found.problem is not None
+
+
+def test_a_wedge_of_the_walls_face_along_the_pictures_border_is_not_an_object() -> None:
+    """The tray fills the view and the camera sees the far wall's inner face along the top
+    border: a wedge, 2 px in from the border, 240 px long and 2-22 px deep (filling little
+    more than half its box). Four dark sticks 26 px thick lie on the floor. A hand reaching
+    in from there is still seen."""
+    image = np.full((480, 640, 3), 150, np.uint8)
+    wedge = np.array([[60, 2], [300, 2], [300, 24], [60, 4]], np.int32)
+    cv2.fillPoly(image, [wedge], (60, 60, 60))
+    for y in (80, 180, 280, 380):
+        cv2.rectangle(image, (200, y), (380, y + 26), (30, 30, 30), -1)
+    reading = StickReader().read(image)
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+    cv2.rectangle(image, (420, 0), (470, 60), (60, 60, 60), -1)
+    assert StickReader().read(image).status == "rethrow"

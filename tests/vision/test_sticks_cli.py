@@ -132,10 +132,10 @@ def test_calibrate_says_when_the_faces_are_close_to_the_floors_colour(
 def test_calibrate_says_when_it_passes_over_marks_of_the_tray(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """A wall's soft shadow across a walnut tray, in the empty tray too: the one line says it
-    is kept and passed over."""
-    setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
-    out, calibration = calibrate_rendered(capfd, tmp_path, setup, 10135)
+    """A walnut tray's wall and its shadow make a band wider than a stick, in the empty tray
+    too: the one line says it is kept and passed over."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "warm_lamp", 20029)
+    out, calibration = calibrate_rendered(capfd, tmp_path, setup, 20029)
     assert "1 mark of the empty tray passed over" in out
     assert len(calibration.marks) == 1
 
