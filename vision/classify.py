@@ -55,6 +55,10 @@ CORE = NAMES.index("core")
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 PAINT_GAP = 2.0
+# Four faces of one paint under one light differ in brightness far less than this (log: e,
+# 2.7 times; 0.22 at most in 324 rendered throws of four dark faces up): plain wood lit low
+# beside dark paint can look dark too, yet four times as bright, a gap short of SPLIT_GAP.
+DARK_SPREAD = 1.0
 SHADED = 0.25
 FAINTLY_SHADED = 0.15
 DARK_GREY = 85
@@ -95,15 +99,16 @@ class CommonFaces:
     bright exposure can lift dark paint, see `_lifted_darkness`), and the lighter group is
     shaded like half-cylinders; lighter paint on another set leaves a smaller gap, or puts
     the even, flat-looking faces in the lighter group. A throw with one group only is four
-    dark faces when all are dark (the surer when evenly lit, and not when most are shaded
-    like half-cylinders: plain wood in dim light looks dark too), four round faces when all
-    are shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
-    light as a throw (by their median: one lit less than the others, as by lying otherwise to
-    the light, can look as dark as paint; see `_lightness`); anything else cannot be told without
-    calibration. When most of four light faces are clearly shaded, one lying so that
-    the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides
-    fall off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and
-    only the noise of a narrow face's few columns gives it as much shading.
+    dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly lit, and not
+    when most are shaded like half-cylinders: plain wood in dim light looks dark too), four
+    round faces when all are shaded like half-cylinders (or showing two lamps' highlights),
+    alike in colour, and light as a throw (by their median: one lit less than the others, as
+    by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
+    else cannot be told without calibration. When most of four light faces are clearly
+    shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is round too,
+    as long as its sides fall off from its peak (plateau under 1): a flat face of plain wood
+    is lit evenly, and only the noise of a narrow face's few columns gives it as much
+    shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -112,7 +117,7 @@ class CommonFaces:
         if not f:
             return []
         if any(x["bars"] > MARKED for x in f):
-            return self._unknown(f, "has painted marks (a marked flat face?)")
+            return self._unknown(f, "a stick has painted marks (a marked flat face?)")
         cores = sorted(x["core"] for x in f)
         gaps = [b - a for a, b in itertools.pairwise(cores)]
         if gaps and max(gaps) >= SPLIT_GAP:
@@ -129,6 +134,8 @@ class CommonFaces:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             return [self._split_vote(x, split) for x in f]
         dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
+        if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
+            return self._unknown(f, "the dark faces differ too much to be one paint")
         if dark > 0:
             even = _evenly_lit(f)
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
@@ -140,7 +147,9 @@ class CommonFaces:
         )
         if wood > 0 and _alike_in_colour(sticks):
             return [FaceVote("round", _logistic(wood)) for _ in f]
-        return self._unknown(f, "does not look like a dark flat face or a plain wooden round face")
+        return self._unknown(
+            f, "a stick does not look like a dark flat face or a plain wooden round face"
+        )
 
     @staticmethod
     def _split_vote(x: dict[str, float], split: float) -> FaceVote:
@@ -279,7 +288,7 @@ class CalibratedFaces:
             (features - self.round_mean) / self.spread, self._dark(self.round_mean)
         )
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
-            return FaceVote(None, 0.5, "looks like neither face seen in calibration")
+            return FaceVote(None, 0.5, "a stick looks like neither face seen in calibration")
         ratios = self._evidence(features)
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)

@@ -284,11 +284,16 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
 
 def _shadow_run(shadowy: list[bool], limit: int, brightness: list[float]) -> int:
     """How many columns from the start are shadow: the shadowy run's columns out to the last
-    within BAND_LEVEL of its darkest (0 for a run that does not end within `limit`)."""
-    end = 0
-    while end < limit and shadowy[end]:
+    within BAND_LEVEL of its darkest (0 for a run that does not end within `limit`). Its
+    first columns lit over FAINT_SHADOW of the floor are the shadow's blurred outer edge,
+    which the blob's generous outline takes in: they do not count towards the limit."""
+    edge = 0
+    while edge < len(shadowy) and shadowy[edge] and brightness[edge] > FAINT_SHADOW:
+        edge += 1
+    end = edge
+    while end < edge + limit and shadowy[end]:
         end += 1
-    if end == 0 or end >= limit:
+    if end == edge or end >= edge + limit:
         return 0
     darkest = min(brightness[:end])
     return 1 + max(i for i in range(end) if brightness[i] <= BAND_LEVEL * darkest)

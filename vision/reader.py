@@ -91,7 +91,7 @@ class StickReader:
             if problem is None and stick.sharpness < MIN_SHARPNESS:
                 problem = "the sticks look blurred (still moving?)"
             if problem is None and vote.face is None:
-                problem = f"cannot tell which face is up: a stick {vote.why}"
+                problem = f"cannot tell which face is up: {vote.why}"
             if problem is None and vote.confidence < self.min_confidence:
                 problem = f"not sure which face is up (confidence {vote.confidence:.2f})"
         if problem is not None:

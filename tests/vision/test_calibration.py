@@ -886,3 +886,12 @@ def test_round_faces_split_along_their_length_by_their_shading_are_calibrated() 
     assert (found.problem, len(found.sticks)) == (None, 4)
     widths = [stick.blob.width / 640 for stick in found.sticks]
     assert min(widths) > 0.7 * calibration.stick_width
+
+
+def test_a_dark_face_with_its_shadow_and_its_blurred_edge_in_the_outline_is_flat() -> None:
+    """A warm lamp low over linen (tune set-up 210): a dark stick's shadow beside it, and
+    the shadow's blurred outer edge, take up 0.4 of the outline's width. Measured with them,
+    the flat face was lit unevenly and brighter than paint, and the throw was 'not sure'.
+    The blurred edge, lit over FAINT_SHADOW, is not counted in the shadow's share."""
+    setup = scenes.make_setup("dark", "linen", "warm_lamp", 10210)
+    assert_read_right(setup, 10210, [(10210002, 2), (10210004, 2), (10210012, 4)])

@@ -237,3 +237,16 @@ def test_the_far_walls_face_along_the_pictures_border_is_not_an_object() -> None
     a stick lies in the tray'."""
     setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
     assert_read_right(setup, [(10135000, 1), (10135003, 0), (10135016, 4)])
+
+
+def test_plain_wood_lit_low_beside_dark_paint_is_not_read_as_four_dark_faces() -> None:
+    """A warm lamp low over linen (tune set-up 210): two round faces of plain wood turn most
+    of their width from it and look dark in the picture, four times as bright as the paint
+    yet a gap short of telling two groups apart. All four looked dark, the paint's two evenly
+    lit, and the throw was read as four flat. Faces of one paint are far more alike: the
+    throw cannot be told without calibration."""
+    setup = scenes.make_setup("dark", "linen", "warm_lamp", 10210)
+    image = render(scenes.clean_scene(setup, 2, 10210002), setup.texture_seed, noise_seed=10210002)
+    reading = StickReader().read(image)
+    assert reading.status == "rethrow"
+    assert "one paint" in reading.reason
