@@ -31,6 +31,8 @@ ELONGATED = 3.5
 WALL_BAND = 0.1
 WALL_SPAN = 0.6
 WALL_LEG = 0.15
+WALLS_AROUND = 1.5
+WIDE_WALL_BAND = 0.15
 MARK_SPARE = 2
 TEXTURE_SAMPLE = 4096
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
@@ -376,10 +378,12 @@ def _wall_band(
     at `offset`) that runs along most of the tray's height or width (`tray_span`, pixels), or
     around a corner along both for as long (light from one side shows two walls), yet never
     reaches further in from the edge of the tray (`tray_key`, as for `_tray_masks`) than
-    WALL_BAND of the shorter of them. A stick is far shorter and straight; a hand reaching in
-    goes deeper. A band that turns a corner may lie a rim's width in from the edge, as long as
-    it is no thicker than that: a straight stick cannot turn a corner and stay so near the
-    walls.
+    WALL_BAND of the shorter of them (WIDE_WALL_BAND when it runs along most of two sides,
+    WALLS_AROUND of their spans together: a low lamp adds the walls' shadows to their faces,
+    and no arm runs along the walls so far). A stick is far shorter and straight; a hand
+    reaching in goes deeper. A band that turns a corner may lie a rim's width in from the
+    edge, as long as it is no thicker than that: a straight stick cannot turn a corner and
+    stay so near the walls.
     """
     height, width = component.shape
     rise, run = height / tray_span[0], width / tray_span[1]
@@ -388,7 +392,7 @@ def _wall_band(
         return False
     x, y = offset
     depths = _tray_depth(*tray_key)[y : y + height, x : x + width][component]
-    band = WALL_BAND * min(tray_span)
+    band = (WIDE_WALL_BAND if rise + run >= WALLS_AROUND else WALL_BAND) * min(tray_span)
     start = float(depths.min()) if corner else 0.0
     return start < band and float(depths.max()) - start < band
 
@@ -422,9 +426,9 @@ def _apart(
     mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
     touch along their length stay one component, and are reported as touching. A stick lying
     near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) by its shadow
-    or by touching it: the stick is its part that is not shadow-like, or what two pixels'
-    erosion leaves of it (the band is thinner than a stick), as long as the rest, without it
-    and a stick's width beside it, is the band.
+    or by touching it: the sticks are its stick-shaped parts that are not shadow-like, or
+    that two pixels' erosion leaves (the band is thinner than a stick), as long as the rest,
+    without them and a stick's width beside each, is the band.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
@@ -432,12 +436,13 @@ def _apart(
     thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
     for seeds, grow in ((core, 3), (thinned, 5)):
         parts = _grown_parts(seeds, component, grow, min_area)
-        if len(parts) >= 2:
+        sticks = [(part, part_shape) for part, part_shape in parts if part_shape.elongated]
+        if len(parts) >= 2 and len(sticks) == len(parts):
             return parts
-        if parts:
-            rest = _without(component, parts)
+        if sticks:
+            rest = _without(component, sticks)
             if rest.any() and is_wall(rest):
-                return parts
+                return sticks
     return [(component, shape)]
 
 
@@ -455,7 +460,7 @@ def _grown_parts(
     seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
 ) -> list[tuple[np.ndarray, Shape]]:
     """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
-    when every one is shaped like a stick; else none."""
+    with their shapes."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
     kernel = np.ones((grow, grow), np.uint8)
     parts = [
@@ -463,10 +468,7 @@ def _grown_parts(
         for label in range(1, count)
         if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
-    shapes = [Shape.of(part) for part in parts]
-    if not all(shape.elongated for shape in shapes):
-        return []
-    return list(zip(parts, shapes, strict=True))
+    return [(part, Shape.of(part)) for part in parts]
 
 
 @dataclass(frozen=True)

@@ -250,3 +250,13 @@ def test_plain_wood_lit_low_beside_dark_paint_is_not_read_as_four_dark_faces() -
     reading = StickReader().read(image)
     assert reading.status == "rethrow"
     assert "one paint" in reading.reason
+
+
+def test_a_deep_wall_band_around_two_sides_with_a_stick_against_it_is_the_wall() -> None:
+    """A warm lamp low over a walnut tray whose rim is the floor's colour (seed 40094): the
+    near walls and the shadows they cast make an L around two sides, most of their length
+    and 0.13 of the tray's width deep, and a stick lies against it. Joined to the stick it
+    was 'a hand or another object'. A band running along most of two sides may be as deep
+    as WIDE_WALL_BAND: an arm reaching in runs along no wall so far."""
+    setup = scenes.make_setup("dark", "walnut", "warm_lamp", 40094)
+    assert_read_right(setup, [(400940, 0), (400941, 1), (400942, 2)])

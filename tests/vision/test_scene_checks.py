@@ -264,6 +264,23 @@ def test_a_stick_lying_across_a_tray_mark_is_not_taken_whole(angle: float) -> No
     assert all(blob.length < 0.75 * 180 for blob in found.blobs)
 
 
+@pytest.mark.parametrize("offset", [8, 12, 16, 20])
+def test_a_stick_lying_along_a_tray_mark_is_never_read_from_what_is_left_of_it(
+    offset: int,
+) -> None:
+    """A light stick lying along the mark, `offset` px below its middle, the rest of it on
+    the mark, and three whole sticks: what is left of it beside the mark is a strip thinner
+    than a stick, which is passed over (the throw is a stick short) or asked again, never
+    read as a face."""
+    image, mark = _floor_with_a_mark(None)
+    along = cv2.boxPoints(((320.0, 240.0 + offset), (180.0, 26.0), 0.0))
+    cv2.fillPoly(image, [np.round(along).astype(np.int32)], (235, 235, 235))
+    for y in (60, 120, 380):
+        cv2.rectangle(image, (100, y), (280, y + 26), (235, 235, 235), -1)
+    found = StickReader().measure_sticks(image, WHOLE_PICTURE, marks=(mark,))
+    assert found.problem is not None
+
+
 def test_a_throw_still_moving_is_asked_again_though_one_sticks_sides_stay_sharp() -> None:
     """Sticks sliding together across the tray (tune set-up 134, two lamps on linen): each is
     smeared along the way they go, and a stick lying along it keeps sharp sides, so no single
