@@ -95,8 +95,9 @@ class CommonFaces:
     Dark paint reflects a small fraction of what wood does, so in one throw the two faces
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
     light), the darker group is dark in the picture too (unless the gap is PAINT_GAP, over
-    seven times, which only paint gives, or it reflects well under the floor's light: a
-    bright exposure can lift dark paint, see `_lifted_darkness`), and the lighter group is
+    seven times, which only paint gives, or it reflects under DARK_PAINT_CORE of the floor's
+    light, less than plain wood does on the palest floor: an exposure for a dark floor lifts
+    dark paint on it far over DARK_GREY, to 99 on red felt), and the lighter group is
     shaded like half-cylinders; lighter paint on another set leaves a smaller gap, or puts
     the even, flat-looking faces in the lighter group. A throw with one group only is four
     dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly lit, and not
@@ -123,7 +124,7 @@ class CommonFaces:
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
             darker = [
-                grey < DARK_GREY or _lifted_darkness(x, grey) > 0
+                grey < DARK_GREY or x["core"] < DARK_PAINT_CORE
                 for x, grey in zip(f, greys, strict=True)
                 if x["core"] < split
             ]

@@ -260,3 +260,12 @@ def test_a_deep_wall_band_around_two_sides_with_a_stick_against_it_is_the_wall()
     as WIDE_WALL_BAND: an arm reaching in runs along no wall so far."""
     setup = scenes.make_setup("dark", "walnut", "warm_lamp", 40094)
     assert_read_right(setup, [(400940, 0), (400941, 1), (400942, 2)])
+
+
+def test_dark_paint_lifted_by_the_exposure_for_red_felt_is_still_dark_paint() -> None:
+    """Red felt is dark, so the camera exposes brightly: dark varnished paint on it comes out
+    at grey 94-99, and plain wood seven times brighter, a little short of PAINT_GAP. The
+    darker faces reflect 0.55 of the felt's light, less than plain wood does on any floor:
+    paint. They were 'not dark paint' (fresh set-ups 42000-42099: 11 throws of 400)."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "coloured", 42009, 1280, 720)
+    assert_read_right(setup, [(420092, 2), (420093, 3)])
