@@ -898,3 +898,18 @@ def test_a_dark_face_with_its_shadow_and_its_blurred_edge_in_the_outline_is_flat
     The blurred edge, lit over FAINT_SHADOW, is not counted in the shadow's share."""
     setup = scenes.make_setup("dark", "linen", "warm_lamp", 10210)
     assert_read_right(setup, 10210, [(10210002, 2), (10210004, 2), (10210012, 4)])
+
+
+@pytest.mark.parametrize(
+    ("style", "light", "seed", "flat"),
+    [("barred", "two_lamps", 10213, 1), ("light", "coloured", 10252, 2)],
+)
+def test_a_round_face_whose_shaded_side_melts_into_linen_is_still_a_stick(
+    style: str, light: str, seed: int, flat: int
+) -> None:
+    """Plain wood on pale linen (tune set-ups 213 and 252): a round face's side turned from
+    the lamps is the floor's colour, so its pixels are left out of the object but not of its
+    box, which is filled under STICK_FILL. As long and as thick as a whole stick, it is one,
+    and the throws were 'found 3 sticks'."""
+    setup = scenes.make_setup(style, "linen", light, seed)
+    assert_read_right(setup, seed, [(seed * 1000 + 13, flat)])
