@@ -323,12 +323,15 @@ def _whole_in_the_shade(
 
 def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
     """One stick, as long and as thick as a whole one (detection pixels)."""
-    long, short = max(shape.box[1]), min(shape.box[1])
-    return (
-        shape.elongated
-        and _as_long_as_a_stick(long, length)
-        and 0.7 * thickness <= short <= 1.3 * thickness
-    )
+    return shape.elongated and a_whole_sticks_size(*shape.box[1], length, thickness)
+
+
+def a_whole_sticks_size(side: float, other: float, length: float, thickness: float) -> bool:
+    """A box with sides `side` and `other` (either way round) is a whole stick's, `length`
+    by `thickness`: as long within a tenth (`_as_long_as_a_stick`), and from 0.7 to 1.3 as
+    thick (a round face's sides melt into the floor, a shadow widens a box)."""
+    long, short = max(side, other), min(side, other)
+    return _as_long_as_a_stick(long, length) and 0.7 * thickness <= short <= 1.3 * thickness
 
 
 def _as_long_as_a_stick(long: float, length: float) -> bool:

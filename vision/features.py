@@ -84,23 +84,39 @@ class MeasuredStick:
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
-    """The stick resampled along its axis with MARGIN columns of floor on each side."""
+    """The stick resampled along its axis with MARGIN columns of floor on each side: columns
+    run across it, rows along it."""
+    width = STRIP_WIDTH + 2 * MARGIN
+    along = (STRIP_LENGTH, blob.length / STRIP_LENGTH)
+    across = (width, blob.width / STRIP_WIDTH)
+    return _along_the_axis(work, blob, along, across, along_columns=False)
+
+
+def _along_the_axis(
+    work: np.ndarray,
+    blob: Blob,
+    along: tuple[int, float],
+    across: tuple[int, float],
+    along_columns: bool,
+) -> np.ndarray:
+    """`work` resampled on a grid centred on the blob, `along` its axis and `across` it (each
+    as a count of samples and the step between them in pixels); the axis runs along the
+    columns when `along_columns`, else along the rows. Beyond the picture its edge repeats."""
+    (n_along, step_along), (n_across, step_across) = along, across
     angle = math.radians(blob.angle)
     cos, sin = math.cos(angle), math.sin(angle)
-    step_along, step_across = blob.length / STRIP_LENGTH, blob.width / STRIP_WIDTH
-    width = STRIP_WIDTH + 2 * MARGIN
-    # Maps strip (column, row) to image (x, y): columns run across, rows along.
-    half_along, half_across = step_along * STRIP_LENGTH / 2, step_across * width / 2
+    half_along, half_across = step_along * n_along / 2, step_across * n_across / 2
     x0 = blob.center[0] - cos * half_along + sin * half_across
     y0 = blob.center[1] - sin * half_along - cos * half_across
-    matrix = np.array(
-        [[-sin * step_across, cos * step_along, x0], [cos * step_across, sin * step_along, y0]],
-        np.float32,
-    )
+    axis = (cos * step_along, sin * step_along)
+    normal = (-sin * step_across, cos * step_across)
+    first, second = (axis, normal) if along_columns else (normal, axis)
+    matrix = np.array([[first[0], second[0], x0], [first[1], second[1], y0]], np.float32)
+    size = (n_along, n_across) if along_columns else (n_across, n_along)
     return cv2.warpAffine(
         work,
         matrix,
-        (width, STRIP_LENGTH),
+        size,
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
@@ -400,18 +416,7 @@ def _end_sharpness(work: np.ndarray, blob: Blob) -> float:
     the floor beyond it by 8 levels or more)."""
     along = int(blob.length * END_VIEW)
     across = max(3, int(blob.width / 2))
-    angle = math.radians(blob.angle)
-    cos, sin = math.cos(angle), math.sin(angle)
-    x0 = blob.center[0] - cos * along / 2 + sin * across / 2
-    y0 = blob.center[1] - sin * along / 2 - cos * across / 2
-    matrix = np.array([[cos, -sin, x0], [sin, cos, y0]], np.float32)
-    line = cv2.warpAffine(
-        work,
-        matrix,
-        (along, across),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    line = _along_the_axis(work, blob, (along, 1.0), (across, 1.0), along_columns=True)
     profile = column_medians(_channel_mean(line.astype(np.float32)))
     inside = median(profile[int(along * 0.3) : int(along * 0.7)])
     outside = max(2, along // 20)

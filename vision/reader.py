@@ -19,6 +19,7 @@ from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
     Blob,
     Calibrated,
+    a_whole_sticks_size,
     detection_image,
     find_blobs,
     shaded_floor_outline,
@@ -151,15 +152,15 @@ class StickReader:
             contrast = self.calibration.contrast if self.calibration else 1.0
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
+        known = self._known(work)
         blobs, outline = find_blobs(
-            small, floor, work.shape[1] / small.shape[1], tray, contrast, self._known(work), marks
+            small, floor, work.shape[1] / small.shape[1], tray, contrast, known, marks
         )
-        known_thickness = self.calibration.stick_width * work.shape[1] if self.calibration else 0
-        blobs = join_halves(blobs, known_thickness)
-        length, thickness = self._stick_size(blobs, work.shape[1])
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
-        calibrated_width = thickness if self.calibration is not None else 0.0
+        calibrated_width = known.stick_thickness if known else 0.0
+        blobs = join_halves(blobs, calibrated_width)
+        length, thickness = self._stick_size(blobs, work.shape[1])
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
         blobs = [
@@ -270,9 +271,12 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     # the picture's border, widening as the camera looks further over it: a strip several
     # times as long as it reaches in, no deeper than a stick is thick (a hand reaches further
     # in) and no wider, and filling less of its box than a stick does.
-    hugs = blob.touches_frame or _ends_near(blob, wall, thickness)
-    strip = blob.length >= 3 * blob.reach and blob.width <= 1.3 * thickness
-    if hugs and strip and blob.fill < WEDGE_FILL and blob.reach < thickness:
+    wedge = blob.fill < WEDGE_FILL and blob.reach < thickness and blob.width <= 1.3 * thickness
+    if (
+        wedge
+        and blob.length >= 3 * blob.reach
+        and (blob.touches_frame or _ends_near(blob, wall, thickness))
+    ):
         return True
     if is_stick_shaped(blob):
         return False
@@ -287,10 +291,8 @@ def _one_sticks_box(blob: Blob, length: float, thickness: float) -> bool:
     HALF_FILLED: a round face whose side turned from the light melts into the floor leaves
     that side's pixels out of the blob but not of its box. Two sticks touching or crossing,
     a hand, or a piece of a stick, have a box of another size."""
-    return (
-        WHOLE_LENGTH * length <= blob.length <= 1.1 * length
-        and MARKED_WIDTH * thickness <= blob.width <= 1.3 * thickness
-        and blob.fill >= HALF_FILLED
+    return blob.fill >= HALF_FILLED and a_whole_sticks_size(
+        blob.length, blob.width, length, thickness
     )
 
 
