@@ -237,7 +237,6 @@ def _calibrate_at(
     provisional: tuple[np.ndarray, ...] = ()
     if marked:
         provisional = reader.shown_outlines(empty, tray, contrast)
-    faces = {}
     sizes = []
     for name, image in images.items():
         found = reader.measure_sticks(image, tray, contrast, provisional)
@@ -251,14 +250,21 @@ def _calibrate_at(
                 f"{name}: the sticks' directions leave a gap of {gap:.0f} degrees; lay them "
                 "turned like the spokes of a wheel, none parallel"
             )
-        faces[name] = np.array([s.features for s in found.sticks])
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
     length, thickness = np.median(np.array(sizes), axis=0)
+    # Measured again knowing a whole stick's thickness, as a reader with this calibration will.
+    faces = {
+        name: reader.measure_sticks(image, tray, contrast, provisional, float(thickness)).sticks
+        for name, image in images.items()
+    }
     calibration = Calibration(
         tray=tray,
         stick_length=float(length),
         stick_width=float(thickness),
-        faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
+        faces=CalibratedFaces.from_samples(
+            np.array([s.features for s in faces["flat.png"]]),
+            np.array([s.features for s in faces["round.png"]]),
+        ),
         image_size=(width, height),
         contrast=contrast,
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),

@@ -67,6 +67,10 @@ SHALLOW_JUMP = 1.8
 EVEN = 1.1
 STICK_SHARE = 0.4
 FLOOR_LIKE = math.log(1.15)
+# A stick's own colour against the floor's (log chroma) that tells its columns (see
+# `_widened_by_own_colour`), and the share of it a tint of another way may reach.
+OWN_COLOUR = 0.15
+OTHER_TINT = 0.3
 # How much of the stick's axis `_end_sharpness` looks along: the stick and floor beyond both ends.
 END_VIEW = 1.4
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
@@ -138,6 +142,8 @@ def measure(
     blob_columns = slice(MARGIN, MARGIN + STRIP_WIDTH)
     first, last = _stick_columns(columns[blob_columns], brightness[blob_columns].tolist())
     first, last = _trim_edges(columns, first, last)
+    most = stick_width * STRIP_WIDTH / blob.width
+    first, last = _widened_by_own_colour(columns, first, last, most)
     body = _channel_mean(ratio)[:, MARGIN + first : MARGIN + last]
     profile = brightness[MARGIN + first : MARGIN + last]
     n = len(profile)
@@ -253,6 +259,65 @@ def _trim_edges(columns: np.ndarray, first: int, last: int) -> tuple[int, int]:
     if last - first >= 6:
         first, last = first + 1, last - 1
     return first, last
+
+
+def _widened_by_own_colour(
+    columns: np.ndarray, first: int, last: int, most: float
+) -> tuple[int, int]:
+    """The stick's columns `first`-`last`, widened over those beside them that keep the
+    stick's own colour where that differs clearly from the floor's (by OWN_COLOUR, log), to
+    no more than a whole stick's width (`most` columns; 0, not known: not widened).
+
+    A round face's side turned from the light can be as dark as a shadow: detection leaves
+    it out of the outline and the trims take it for one (plain wood on pale linen). Yet it
+    keeps the stick's colour, while a shadow, and the floor the stick darkens beside it, keep
+    the floor's. A stick smeared across its width by motion fades into the floor in its own
+    colour too, and grows wider than a stick: it is left as it is. Not widened across a step
+    down to under half the brightness (beside a flat face, a shadow that a second lamp tints
+    like the wood), nor at all when some column's colour departs from the floor's another
+    way (lamps of different colours, which tint a round face's sides differently). Columns
+    within the range as bright as its median or brighter are the face's whatever their
+    colour (a varnish highlight takes the lamp's)."""
+    if not most:
+        return first, last
+    chroma = _column_chroma(columns)
+    own = np.median(chroma[MARGIN + first : MARGIN + last][_middle_half(last - first)], axis=0)
+    size = float(np.hypot(*own))
+    if size < OWN_COLOUR:
+        return first, last
+    along = chroma @ own / size
+    across = np.abs(chroma @ np.array([-own[1], own[0]])) / size
+    departs = np.hypot(chroma[:, 0], chroma[:, 1]) >= OTHER_TINT * size
+    if np.any(departs & ((across > OTHER_TINT * size) | (along < 0))):
+        return first, last
+    level = columns.mean(axis=1)
+    inside = slice(MARGIN + first, MARGIN + last)
+    stick = (along >= 0.5 * size) & (across <= 0.5 * size)
+    stick[inside] |= level[inside] >= np.median(level[inside])
+    centre = MARGIN + (first + last) // 2
+    if not stick[centre]:
+        return first, last
+    start, end = _run_around(stick.tolist(), level.tolist(), centre)
+    # The run's outermost columns straddle the stick's edge (half floor, half stick).
+    wide = min(first, start + 1 - MARGIN), max(last, end - MARGIN)
+    return wide if wide[1] - wide[0] <= most else (first, last)
+
+
+def _column_chroma(columns: np.ndarray) -> np.ndarray:
+    """Each column's log blue and log red against green (as `_log_chroma`), one row each."""
+    log = np.log(np.maximum(columns, 1e-3))
+    return np.stack((log[:, 0] - log[:, 1], log[:, 2] - log[:, 1]), axis=1)
+
+
+def _run_around(member: list[bool], level: list[float], centre: int) -> tuple[int, int]:
+    """The first and last of the run of `member` columns around `centre`, ending before a
+    step down to under half the brightness (`level`) of the column within."""
+    start = end = centre
+    while start > 0 and member[start - 1] and level[start - 1] >= 0.5 * level[start]:
+        start -= 1
+    while end + 1 < len(member) and member[end + 1] and level[end + 1] >= 0.5 * level[end]:
+        end += 1
+    return start, end
 
 
 def _stick_columns(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:

@@ -138,11 +138,14 @@ class StickReader:
         tray: np.ndarray | None = None,
         contrast: float | None = None,
         marks: tuple[np.ndarray, ...] | None = None,
+        face_thickness: float = 0.0,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
         `contrast` (see `vision.detect.object_mask`), and what lies on the tray's `marks`
-        (see `vision.detect.shown_outlines`) passed over, by default the calibration's."""
+        (see `vision.detect.shown_outlines`) passed over, by default the calibration's. The
+        sticks' faces are measured knowing a whole stick's `face_thickness` (a fraction of the
+        width), by default the calibration's (see `vision.features.measure`)."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = _working(image)
@@ -173,8 +176,9 @@ class StickReader:
         found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
+        face_width = calibrated_width or face_thickness * work.shape[1]
         for blob in sticks:
-            found.sticks.append(measure(work, blob, floor, calibrated_width))
+            found.sticks.append(measure(work, blob, floor, face_width))
         return found
 
     def _scene_problem(self, blobs: list[Blob], length: float, thickness: float) -> str | None:

@@ -61,9 +61,9 @@ def _stick_blob(top: int, bottom: int) -> Blob:
                 0.0, corners)
 
 
-def _features(image: np.ndarray, blob: Blob) -> dict[str, float]:
+def _features(image: np.ndarray, blob: Blob, stick_width: float = 0.0) -> dict[str, float]:
     floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
-    return dict(zip(NAMES, measure(image, blob, floor).features, strict=True))
+    return dict(zip(NAMES, measure(image, blob, floor, stick_width).features, strict=True))
 
 
 @pytest.mark.parametrize("shadow_side", ["above", "below"])
@@ -118,6 +118,63 @@ def test_a_round_face_darkening_into_a_moderate_shadow_keeps_its_shaded_side() -
     features = _features(image, _stick_blob(84, 111))
     assert features["plateau"] <= 0.8
     assert features["uneven"] >= math.log(0.05)
+
+
+# Plain wood against pale linen (blue, green, red).
+WOOD_ON_LINEN = (0.6, 0.8, 1.05)
+
+
+def test_a_round_face_whose_shaded_side_the_outline_left_out_is_measured_across_its_width() -> None:
+    """Plain wood on pale linen: the face's side turned from the lamp is as dark as a shadow
+    and no more tinted than the wood, and detection may leave it out of the outline, taking
+    in floor on the lit side instead. Knowing a whole stick's width (calibrated), the wood's
+    own colour, which the floor and its shadows lack, shows where the face goes on."""
+    image = _round_face(WOOD_ON_LINEN, ambient=0.1, lamp=0.9)
+    _paint_rows(image, slice(110, 113), (0.45, 0.45, 0.45))
+    features = _features(image, _stick_blob(84, 104), stick_width=24)
+    assert features["roundness"] >= 0.5
+    assert features["uneven"] >= math.log(0.1)
+
+
+def test_a_face_smeared_across_its_width_is_not_widened_into_the_smear() -> None:
+    """A flat face of plain wood smeared across its width (as by motion) fades into the
+    floor in its own colour, and its outline takes in the fade: widened over it, the face
+    would look shaded like a round one. It is wider than a whole stick, so it is not."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 110), WOOD_ON_LINEN)
+    for row in range(110, 130):
+        fade = 0.5 + 0.5 * (row - 110) / 20
+        blue, green, red = (fade * c for c in WOOD_ON_LINEN)
+        _paint_rows(image, slice(row, row + 1), (blue, green, red))
+    features = _features(image, _stick_blob(88, 126), stick_width=24)
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+
+
+def _flat_wood_between(rim: tuple[float, float, float], stick_width: float) -> dict[str, float]:
+    """The features of an evenly lit flat face of plain wood (rows 92-109) with `rim` along
+    its upper side (six rows) and the floor a stick darkens beside it along its lower side
+    (two), all in the outline, measured knowing a whole stick's `stick_width`."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(92, 110), WOOD_ON_LINEN)
+    _paint_rows(image, slice(86, 92), rim)
+    _paint_rows(image, slice(110, 112), (0.55, 0.55, 0.55))
+    return _features(image, _stick_blob(85, 113), stick_width)
+
+
+def _evenly_lit(features: dict[str, float]) -> bool:
+    return (
+        features["plateau"] >= 0.9
+        and abs(features["roundness"]) <= 0.15
+        and features["uneven"] <= math.log(0.02)
+    )
+
+
+def test_a_flat_face_is_not_widened_into_a_shadow_tinted_like_the_wood() -> None:
+    """Under two lamps of different colours, a shadow takes the colour of the other lamp,
+    which may be the wood's; it is far darker than the face all at once, where a round face
+    darkens gradually."""
+    assert _evenly_lit(_flat_wood_between((0.25, 0.33, 0.44), stick_width=26))
 
 
 def _face_beside_shadow(
