@@ -125,3 +125,18 @@ def test_a_face_less_even_than_any_flat_face_is_not_flat_for_being_far_from_the_
         face[NAMES.index(name)] = value
     vote = faces.classify(face)
     assert (vote.face, vote.confidence >= 0.9) == ("round", True)
+
+
+def test_round_faces_all_at_the_roundness_bound_in_calibration_leave_room_for_a_lesser_dome() -> None:
+    """Four round faces measured whole in calibration can all come out at roundness 1, its
+    bound, and look as if round faces never showed less. One lying otherwise to the light
+    shows a lesser dome (0.64), still far more than the flat faces (0.19): that is no
+    evidence for flat, and with a plateau between the faces' it is not read flat."""
+    flat = np.tile(_vector(plateau=0.84, roundness=0.19, uneven=-3.95), (4, 1))
+    flat[:, NAMES.index("roundness")] += [-0.3, 0.3, -0.2, 0.2]
+    flat[:, NAMES.index("plateau")] += [-0.2, 0.2, -0.1, 0.1]
+    flat[:, NAMES.index("uneven")] += [-2.0, 2.0, -1.5, 1.5]
+    round_ = np.tile(_vector(plateau=0.51, roundness=1.0, uneven=-2.29), (4, 1))
+    faces = CalibratedFaces.from_samples(flat, round_)
+    vote = faces.classify(_vector(plateau=0.75, roundness=0.64, uneven=-2.4))
+    assert not (vote.face == "flat" and vote.confidence >= 0.9), vote
