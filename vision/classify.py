@@ -25,11 +25,14 @@ from vision.features import NAMES, MeasuredStick
 from vision.reading import Face
 
 # Smallest spread assumed per feature: what light and camera changes move it by anyway (for
-# unevenness, a log, noise and grain can double it). Roundness stops at 1, where four round
-# faces well measured in calibration can all sit, while a round face's dome changes with its
-# angle to the light: by 0.12 (standard deviation) in half of 200 rendered set-ups, by 0.23
-# and more in a quarter of them.
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.25, 0.06, 0.06, 0.7], np.float32)
+# unevenness, a log, noise and grain can double it).
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06, 0.7], np.float32)
+# The round face's roundness stops at 1, where all four round faces in calibration can sit,
+# while its dome changes with its angle to the light: by 0.12 (standard deviation) in half of
+# 200 rendered set-ups, by 0.23 and more in a quarter of them. (A flat face's hardly moves.)
+ROUND_SPREAD_FLOOR = np.where(np.array(NAMES) == "roundness", 0.25, SPREAD_FLOOR).astype(
+    np.float32
+)
 SHADING = np.isin(NAMES, ("plateau", "roundness", "uneven"))
 # The shading measures a stick without its whole width keeps for flat: its middle is lit as
 # evenly as a flat face, to the plateau and the roundness, but still a few times less evenly
@@ -252,12 +255,13 @@ class CalibratedFaces:
     @classmethod
     def from_samples(cls, flat: np.ndarray, round_: np.ndarray) -> CalibratedFaces:
         """Means and spreads of each face's samples (a row per stick), the spreads from so
-        few sticks without the small sample's bias, and never under SPREAD_FLOOR."""
+        few sticks without the small sample's bias, and never under SPREAD_FLOOR (the round
+        face's, ROUND_SPREAD_FLOOR)."""
         return cls(
             flat.mean(axis=0),
             round_.mean(axis=0),
             np.maximum(flat.std(axis=0, ddof=1), SPREAD_FLOOR),
-            np.maximum(round_.std(axis=0, ddof=1), SPREAD_FLOOR),
+            np.maximum(round_.std(axis=0, ddof=1), ROUND_SPREAD_FLOOR),
         )
 
     @cached_property
