@@ -127,7 +127,7 @@ def test_a_face_less_even_than_any_flat_face_is_not_flat_for_being_far_from_the_
     assert (vote.face, vote.confidence >= 0.9) == ("round", True)
 
 
-def test_round_faces_all_at_the_roundness_bound_in_calibration_leave_room_for_a_lesser_dome() -> None:
+def test_round_faces_at_the_roundness_bound_in_calibration_leave_room_for_a_lesser_dome() -> None:
     """Four round faces measured whole in calibration can all come out at roundness 1, its
     bound, and look as if round faces never showed less. One lying otherwise to the light
     shows a lesser dome (0.64), still far more than the flat faces (0.19): that is no
