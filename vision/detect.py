@@ -33,6 +33,8 @@ WALL_SPAN = 0.6
 WALL_LEG = 0.15
 WALLS_AROUND = 1.5
 WIDE_WALL_BAND = 0.15
+WHOLE_WALL = 0.7
+EVEN_BAND = 0.4
 MARK_SPARE = 2
 TEXTURE_SAMPLE = 4096
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
@@ -382,9 +384,11 @@ def _wall_band(
     around a corner along both for as long (light from one side shows two walls), yet never
     reaches further in from the edge of the tray (`tray_key`, as for `_tray_masks`) than
     WALL_BAND of the shorter of them (WIDE_WALL_BAND when it runs along most of two sides,
-    WALLS_AROUND of their spans together: a low lamp adds the walls' shadows to their faces,
-    and no arm runs along the walls so far). A stick is far shorter and straight; a hand
-    reaching in goes deeper. A band that turns a corner may lie a rim's width in from the
+    WALLS_AROUND of their spans together, or along WHOLE_WALL of one as evenly deep, its
+    pixels' mean depth EVEN_BAND of its deepest or more: a low lamp adds the walls' shadows
+    to their faces, and no arm runs along the walls so far; one reaching in over a band
+    makes it deep in one place). A stick is far shorter and straight; a hand reaching in
+    goes deeper. A band that turns a corner may lie a rim's width in from the
     edge, as long as it is no thicker than that: a straight stick cannot turn a corner and
     stay so near the walls.
     """
@@ -395,7 +399,9 @@ def _wall_band(
         return False
     x, y = offset
     depths = _tray_depth(*tray_key)[y : y + height, x : x + width][component]
-    band = (WIDE_WALL_BAND if rise + run >= WALLS_AROUND else WALL_BAND) * min(tray_span)
+    even = float(depths.mean()) >= EVEN_BAND * float(depths.max())
+    wide = rise + run >= WALLS_AROUND or (max(rise, run) >= WHOLE_WALL and even)
+    band = (WIDE_WALL_BAND if wide else WALL_BAND) * min(tray_span)
     start = float(depths.min()) if corner else 0.0
     return start < band and float(depths.max()) - start < band
 

@@ -269,3 +269,13 @@ def test_dark_paint_lifted_by_the_exposure_for_red_felt_is_still_dark_paint() ->
     paint. They were 'not dark paint' (fresh set-ups 42000-42099: 11 throws of 400)."""
     setup = scenes.make_setup("dark_varnished", "felt_red", "coloured", 42009, 1280, 720)
     assert_read_right(setup, [(420092, 2), (420093, 3)])
+
+
+def test_a_coloured_lamps_deep_shadow_along_a_whole_wall_is_not_a_hand() -> None:
+    """A low lamp and a coloured one over a walnut tray (tune set-up 336): the far wall's
+    shadow, lit by the other lamp alone and tinted unlike a shadow, runs along the whole wall
+    and reaches in further than a tenth of the tray. It was 'a hand or another object' or
+    'sticks touching'. A hand does not run along most of a wall, and where one reaches in
+    over a wall's shadow, the band's depth along the wall is no longer even."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "coloured", 10336)
+    assert_read_right(setup, [(10336001, 3), (10336005, 0)])
