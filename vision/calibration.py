@@ -254,17 +254,21 @@ def _calibrate_at(
     length, thickness = np.median(np.array(sizes), axis=0)
     # Measured again knowing a whole stick's thickness, as a reader with this calibration will.
     faces = {
-        name: reader.measure_sticks(image, tray, contrast, provisional, float(thickness)).sticks
+        name: np.array(
+            [
+                stick.features
+                for stick in reader.measure_sticks(
+                    image, tray, contrast, provisional, float(thickness)
+                ).sticks
+            ]
+        )
         for name, image in images.items()
     }
     calibration = Calibration(
         tray=tray,
         stick_length=float(length),
         stick_width=float(thickness),
-        faces=CalibratedFaces.from_samples(
-            np.array([s.features for s in faces["flat.png"]]),
-            np.array([s.features for s in faces["round.png"]]),
-        ),
+        faces=CalibratedFaces.from_samples(faces["flat.png"], faces["round.png"]),
         image_size=(width, height),
         contrast=contrast,
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),

@@ -388,9 +388,9 @@ def _wall_band(
     pixels' mean depth EVEN_BAND of its deepest or more: a low lamp adds the walls' shadows
     to their faces, and no arm runs along the walls so far; one reaching in over a band
     makes it deep in one place). A stick is far shorter and straight; a hand reaching in
-    goes deeper. A band that turns a corner may lie a rim's width in from the
-    edge, as long as it is no thicker than that: a straight stick cannot turn a corner and
-    stay so near the walls.
+    goes deeper. A band that turns a corner may lie a rim's width in from the edge, as long
+    as it is no thicker than that: a straight stick cannot turn a corner and stay so near
+    the walls.
     """
     height, width = component.shape
     rise, run = height / tray_span[0], width / tray_span[1]

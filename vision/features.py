@@ -207,8 +207,8 @@ def _unevenness(profile: np.ndarray) -> float:
 
 def _log_chroma(colour: np.ndarray) -> tuple[float, float]:
     """Log blue and log red against green of a BGR ratio to the floor."""
-    blue, green, red = np.log(np.maximum(colour, 1e-3)).tolist()
-    return blue - green, red - green
+    blue_green, red_green = _column_chroma(colour[np.newaxis])[0].tolist()
+    return blue_green, red_green
 
 
 @lru_cache(maxsize=64)
@@ -281,7 +281,8 @@ def _widened_by_own_colour(
     if not most:
         return first, last
     chroma = _column_chroma(columns)
-    own = np.median(chroma[MARGIN + first : MARGIN + last][_middle_half(last - first)], axis=0)
+    inside = slice(MARGIN + first, MARGIN + last)
+    own = np.median(chroma[inside][_middle_half(last - first)], axis=0)
     size = float(np.hypot(*own))
     if size < OWN_COLOUR:
         return first, last
@@ -291,7 +292,6 @@ def _widened_by_own_colour(
     if np.any(departs & ((across > OTHER_TINT * size) | (along < 0))):
         return first, last
     level = columns.mean(axis=1)
-    inside = slice(MARGIN + first, MARGIN + last)
     stick = (along >= 0.5 * size) & (across <= 0.5 * size)
     stick[inside] |= level[inside] >= np.median(level[inside])
     centre = MARGIN + (first + last) // 2
@@ -304,8 +304,9 @@ def _widened_by_own_colour(
 
 
 def _column_chroma(columns: np.ndarray) -> np.ndarray:
-    """Each column's log blue and log red against green (as `_log_chroma`), one row each."""
-    log = np.log(np.maximum(columns, 1e-3))
+    """Each column's log blue and log red against green (BGR ratios to the floor), a row
+    each."""
+    log = np.log(np.maximum(columns, 1e-3)).astype(np.float64)
     return np.stack((log[:, 0] - log[:, 1], log[:, 2] - log[:, 1]), axis=1)
 
 
