@@ -269,7 +269,7 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
         return (
             blob.touches_edge >= 3
             or blob.length > 1.3 * length
-            or _ends_near(blob, wall, thickness)
+            or _runs_beside(blob, wall, thickness)
         )
     # The wall's face, where the camera sees over it, shows as a wedge along the outline or
     # the picture's border, widening as the camera looks further over it: a strip several
@@ -279,7 +279,7 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     if (
         wedge
         and blob.length >= 3 * blob.reach
-        and (blob.touches_frame or _ends_near(blob, wall, thickness))
+        and (blob.touches_frame or _runs_beside(blob, wall, thickness))
     ):
         return True
     if is_stick_shaped(blob):
@@ -321,14 +321,17 @@ def _mark_residue(blob: Blob, length: float, thickness: float) -> bool:
     return small or blob.width < SLIVER * thickness
 
 
-def _ends_near(blob: Blob, outline: np.ndarray, distance: float) -> bool:
-    """Both ends of the blob's long axis lie within `distance` of the outline."""
+def _runs_beside(blob: Blob, outline: np.ndarray, distance: float) -> bool:
+    """Both ends of the blob's long axis and its middle lie within `distance` of the outline:
+    a strip along a wall keeps beside it all its length, where a stick lying across a corner
+    has only its ends near the walls."""
     angle = math.radians(blob.angle)
     half = np.array([math.cos(angle), math.sin(angle)]) * blob.length / 2
+    centre = np.array(blob.center)
     contour = outline.reshape(-1, 1, 2)
     return all(
         abs(cv2.pointPolygonTest(contour, (float(x), float(y)), True)) <= distance
-        for x, y in (np.array(blob.center) - half, np.array(blob.center) + half)
+        for x, y in (centre - half, centre, centre + half)
     )
 
 

@@ -343,6 +343,18 @@ def test_a_dark_stick_touching_the_walls_band_is_told_from_it() -> None:
         assert (reading.status, reading.flat) == ("ok", 4), reading.reason
 
 
+def test_a_stick_lying_across_a_corner_is_not_taken_for_the_foot_of_the_wall() -> None:
+    """Red felt under two lamps (tune set-up 205): one stick lies across the corner by the
+    left wall, an end near each of two walls. The lamps cast the others' shadows beside them,
+    widening them, and its own along it, so it looks under 0.7 of their width: as thin as the
+    foot of a wall, with both ends near the outline. It was passed over as the wall ('found 3
+    sticks') without calibration; a strip along a wall has its middle beside it too."""
+    setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10205)
+    image = render(scenes.clean_scene(setup, 4, 10205018), setup.texture_seed, 10205018)
+    reading = StickReader().read(image)
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
