@@ -300,12 +300,14 @@ def _whole_in_the_shade(
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
     """A stick that the lit tray's edge cuts (component `label` of the detection image's
-    `labels`, of `shape`), made whole with what lies beyond the edge, on the shaded floor,
-    within a stick's thickness of it and not like a shadow (`unshadowed`); as a mask of the
-    detection image, with its shape. None when the calibration kept no shaded floor, or the
-    stick was whole already, or is not one whole stick then, or comes near the edge of the
-    shaded floor or of the picture: a stick over the rim or out of view shows most of its
-    length too. The component's mask is only made once it may be grown."""
+    `labels`, of `shape`), made whole with what lies beyond the edge, on the shaded floor:
+    the stretches there not like a shadow (`unshadowed`) that it touches, however far they
+    go (a lamp low over the wall shades a band of floor several sticks thick, and a stick
+    can reach across much of it); as a mask of the detection image, with its shape. None
+    when the calibration kept no shaded floor, or the stick was whole already, or is not
+    one whole stick then, or comes near the edge of the shaded floor or of the picture: a
+    stick over the rim or out of view shows most of its length too. The component's mask
+    is only made once it may be grown."""
     thickness, length = known.stick_thickness / scale, known.stick_length / scale
     if _is_whole(shape, length, thickness) or known.shaded_floor is None:
         return None
@@ -314,9 +316,11 @@ def _whole_in_the_shade(
     lit = _tray_masks(*tray_key)[0]
     outline = known.shaded_floor.astype(np.float32).tobytes()
     floor, floor_edge, _ = _tray_masks(outline, height, width)
-    reach = max(3, round(thickness) | 1)
-    near = cv2.dilate(component.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
-    grown = component | (near & unshadowed & floor & ~lit)
+    beyond = (unshadowed & floor & ~lit).astype(np.uint8)
+    touching = cv2.dilate(component.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    _, pieces = cv2.connectedComponents(beyond, connectivity=8)
+    joined = np.unique(pieces[touching & (beyond > 0)])
+    grown = component | np.isin(pieces, joined[joined > 0])
     if np.count_nonzero(grown & floor_edge) or _near_the_border(grown, thickness / 2):
         return None
     grown_shape = Shape.of(grown)

@@ -355,6 +355,19 @@ def test_a_stick_lying_across_a_corner_is_not_taken_for_the_foot_of_the_wall() -
     assert (reading.status, reading.flat) == ("ok", 4), reading.reason
 
 
+def test_a_stick_reaching_far_into_the_walls_shade_is_read_whole() -> None:
+    """Red felt under a warm lamp low over the far wall (tune set-up 365): one dark stick
+    lies with a fifth of its length in the wall's shadow, more than its own thickness past
+    the lit floor's edge. Made whole only within a thickness of that edge, it stayed short
+    ('a stick lies on the edge of the tray') with calibration."""
+    setup = scenes.make_setup("dark", "felt_red", "warm_lamp", 10365)
+    image = render(scenes.clean_scene(setup, 3, 10365016), setup.texture_seed, 10365016)
+    pictures = scenes.calibration_pictures(setup, 10365, noise_seed=10365)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    reading = StickReader(calibration).read(image)
+    assert (reading.status, reading.flat) == ("ok", 3), reading.reason
+
+
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
