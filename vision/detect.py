@@ -316,7 +316,9 @@ def _whole_in_the_shade(
     lit = _tray_masks(*tray_key)[0]
     outline = known.shaded_floor.astype(np.float32).tobytes()
     floor, floor_edge, _ = _tray_masks(outline, height, width)
+    # Opened as objects are: specks of the floor's texture would chain the stick to the wall.
     beyond = (unshadowed & floor & ~lit).astype(np.uint8)
+    beyond = cv2.morphologyEx(beyond, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     touching = cv2.dilate(component.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     _, pieces = cv2.connectedComponents(beyond, connectivity=8)
     joined = np.unique(pieces[touching & (beyond > 0)])

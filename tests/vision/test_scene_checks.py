@@ -368,6 +368,20 @@ def test_a_stick_reaching_far_into_the_walls_shade_is_read_whole() -> None:
     assert (reading.status, reading.flat) == ("ok", 3), reading.reason
 
 
+def test_a_stick_the_lit_floors_edge_cuts_along_its_length_is_read_whole() -> None:
+    """Red felt under a warm lamp over the right wall (tune set-up 346): one stick lies along
+    that wall with half its width in the wall's shadow, beyond the lit floor's edge. Specks
+    of the felt's texture in the shade chained the shaded half to the wall, so the stick made
+    whole was no stick ('found 3 sticks') with calibration; the shade is opened as objects
+    are before the stick takes it in."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "warm_lamp", 10346)
+    image = render(scenes.clean_scene(setup, 0, 10346016), setup.texture_seed, 10346016)
+    pictures = scenes.calibration_pictures(setup, 10346, noise_seed=10346)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    reading = StickReader(calibration).read(image)
+    assert (reading.status, reading.flat) == ("ok", 0), reading.reason
+
+
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
