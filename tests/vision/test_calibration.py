@@ -598,6 +598,25 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
+def test_a_stick_reaching_far_into_the_walls_shade_is_read_whole() -> None:
+    """Red felt under a warm lamp low over the far wall (tune set-up 365): one dark stick
+    lies with a fifth of its length in the wall's shadow, more than its own thickness past
+    the lit floor's edge. Made whole only within a thickness of that edge, it stayed short
+    ('a stick lies on the edge of the tray')."""
+    setup = scenes.make_setup("dark", "felt_red", "warm_lamp", 10365)
+    assert_read_right(setup, 10365, [(10365016, 3)])
+
+
+def test_a_stick_the_lit_floors_edge_cuts_along_its_length_is_read_whole() -> None:
+    """Red felt under a warm lamp over the right wall (tune set-up 346): one stick lies along
+    that wall with half its width in the wall's shadow, beyond the lit floor's edge. Specks
+    of the felt's texture in the shade chained the shaded half to the wall, so the stick made
+    whole was no stick ('found 3 sticks'); the shade is opened as objects are before the
+    stick takes it in."""
+    setup = scenes.make_setup("dark_varnished", "felt_red", "warm_lamp", 10346)
+    assert_read_right(setup, 10346, [(10346016, 0)])
+
+
 def test_a_walls_foot_the_light_brings_out_in_a_throw_is_not_an_object() -> None:
     """Light sticks on walnut under a warm lamp (tune set-up 277): the lamp, a little
     otherwise than over the empty tray, brings out the far wall's foot a little in from the

@@ -279,3 +279,13 @@ def test_a_coloured_lamps_deep_shadow_along_a_whole_wall_is_not_a_hand() -> None
     over a wall's shadow, the band's depth along the wall is no longer even."""
     setup = scenes.make_setup("dark_varnished", "walnut", "coloured", 10336)
     assert_read_right(setup, [(10336001, 3), (10336005, 0)])
+
+
+def test_a_stick_lying_across_a_corner_is_not_taken_for_the_foot_of_the_wall() -> None:
+    """Red felt under two lamps (tune set-up 205): one stick lies across the corner by the
+    left wall, an end near each of two walls. The lamps cast the others' shadows beside them,
+    widening them, and its own along it, so it looks under 0.7 of their width: as thin as the
+    foot of a wall, with both ends near the outline. It was passed over as the wall ('found 3
+    sticks'); a strip along a wall has its middle beside it too."""
+    setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10205)
+    assert_read_right(setup, [(10205018, 4)])

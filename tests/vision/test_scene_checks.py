@@ -343,45 +343,6 @@ def test_a_dark_stick_touching_the_walls_band_is_told_from_it() -> None:
         assert (reading.status, reading.flat) == ("ok", 4), reading.reason
 
 
-def test_a_stick_lying_across_a_corner_is_not_taken_for_the_foot_of_the_wall() -> None:
-    """Red felt under two lamps (tune set-up 205): one stick lies across the corner by the
-    left wall, an end near each of two walls. The lamps cast the others' shadows beside them,
-    widening them, and its own along it, so it looks under 0.7 of their width: as thin as the
-    foot of a wall, with both ends near the outline. It was passed over as the wall ('found 3
-    sticks') without calibration; a strip along a wall has its middle beside it too."""
-    setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10205)
-    image = render(scenes.clean_scene(setup, 4, 10205018), setup.texture_seed, 10205018)
-    reading = StickReader().read(image)
-    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
-
-
-def test_a_stick_reaching_far_into_the_walls_shade_is_read_whole() -> None:
-    """Red felt under a warm lamp low over the far wall (tune set-up 365): one dark stick
-    lies with a fifth of its length in the wall's shadow, more than its own thickness past
-    the lit floor's edge. Made whole only within a thickness of that edge, it stayed short
-    ('a stick lies on the edge of the tray') with calibration."""
-    setup = scenes.make_setup("dark", "felt_red", "warm_lamp", 10365)
-    image = render(scenes.clean_scene(setup, 3, 10365016), setup.texture_seed, 10365016)
-    pictures = scenes.calibration_pictures(setup, 10365, noise_seed=10365)
-    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
-    reading = StickReader(calibration).read(image)
-    assert (reading.status, reading.flat) == ("ok", 3), reading.reason
-
-
-def test_a_stick_the_lit_floors_edge_cuts_along_its_length_is_read_whole() -> None:
-    """Red felt under a warm lamp over the right wall (tune set-up 346): one stick lies along
-    that wall with half its width in the wall's shadow, beyond the lit floor's edge. Specks
-    of the felt's texture in the shade chained the shaded half to the wall, so the stick made
-    whole was no stick ('found 3 sticks') with calibration; the shade is opened as objects
-    are before the stick takes it in."""
-    setup = scenes.make_setup("dark_varnished", "felt_red", "warm_lamp", 10346)
-    image = render(scenes.clean_scene(setup, 0, 10346016), setup.texture_seed, 10346016)
-    pictures = scenes.calibration_pictures(setup, 10346, noise_seed=10346)
-    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
-    reading = StickReader(calibration).read(image)
-    assert (reading.status, reading.flat) == ("ok", 0), reading.reason
-
-
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
