@@ -2,10 +2,11 @@
 
 It records the tray outline (the lit floor's, and the floor's in the walls' shade), what the
 empty tray shows on its floor when that is in the way (its marks, passed over), the sticks'
-size in the picture, both faces' features and how little an object may depart from the
-floor and still be found (`contrast`), in a small JSON file. Everything is stored
-relative to the picture's width and height, so the same calibration serves any resolution of
-the same camera view.
+size in the picture, both faces' features, how little an object may depart from the floor
+and still be found (`contrast`), and how much less the empty tray still allows where a
+throw's sticks are lost against the floor (`closest_contrast`), in a small JSON file.
+Everything is stored relative to the picture's width and height, so the same calibration
+serves any resolution of the same camera view.
 """
 
 from __future__ import annotations
@@ -58,6 +59,17 @@ class Calibration:
     contrast: float = 1.0
     marks: tuple[np.ndarray, ...] = ()
     shaded_floor: np.ndarray | None = None
+    closest_contrast: float | None = None
+
+    def closer_contrasts(self) -> list[float]:
+        """The contrasts, closer to the floor's colour than `contrast`, at which a throw whose
+        sticks were lost in part is looked at again, in turn: CONTRASTS down to the closest
+        at which the empty tray still showed nothing; in files from before that was kept, one
+        step of CONTRASTS down."""
+        if self.closest_contrast is None:
+            return [self.contrast * CONTRASTS[1] / CONTRASTS[0]]
+        closest = self.closest_contrast
+        return [c for c in CONTRASTS if closest <= c < self.contrast]
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -75,6 +87,8 @@ class Calibration:
         }
         if self.shaded_floor is not None:
             data["shaded_floor"] = _points(self.shaded_floor)
+        if self.closest_contrast is not None:
+            data["closest_contrast"] = round(self.closest_contrast, 4)
         return data
 
     @classmethod
@@ -107,6 +121,12 @@ class Calibration:
             # are looked for within the lit outline only, as before.
             shaded = data.get("shaded_floor")
             shaded_floor = None if shaded is None else _outline(shaded, "shaded floor outline")
+            # Files written before the closest contrast the empty tray allows was kept have
+            # none: a throw is looked at again one step closer, as before.
+            closest = data.get("closest_contrast")
+            closest_contrast = (
+                None if closest is None else float(_numbers(closest, "closest contrast"))
+            )
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -121,13 +141,22 @@ class Calibration:
             (np.concatenate(vectors[2:]) <= 0).any()
             or not (0 < width < length < 1.5)
             or not (0 < contrast <= 1)
+            or not (closest_contrast is None or 0 < closest_contrast <= contrast)
             or len(size) != 2
             or min(size) <= 0
         ):
             raise CalibrationError("calibration values are out of range")
         faces = CalibratedFaces(*vectors)
         return cls(
-            tray, length, width, faces, (size[0], size[1]), contrast, tuple(marks), shaded_floor
+            tray,
+            length,
+            width,
+            faces,
+            (size[0], size[1]),
+            contrast,
+            tuple(marks),
+            shaded_floor,
+            closest_contrast,
         )
 
     def save(self, path: str | Path) -> None:
@@ -279,7 +308,23 @@ def _calibrate_at(
     if blank.blobs and not (marked and _may_be_marks(blank, calibration)):
         objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
         raise CalibrationError(f"empty.png: found {objects} in the empty tray")
-    return dataclasses.replace(calibration, marks=provisional)
+    calibration = dataclasses.replace(calibration, marks=provisional)
+    return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
+
+
+def _closest_contrast(calibration: Calibration, empty: np.ndarray) -> float:
+    """The lowest of CONTRASTS, from the calibration's own down, at which the `empty` tray
+    still shows nothing with its marks passed over: how close to the floor's colour objects
+    may be looked for before its texture, its grain or a wall's shade pass for one."""
+    from vision.reader import StickReader
+
+    closest = calibration.contrast
+    for contrast in sorted((c for c in CONTRASTS if c < calibration.contrast), reverse=True):
+        closer = dataclasses.replace(calibration, contrast=contrast)
+        if StickReader(closer).measure_sticks(empty).blobs:
+            break
+        closest = contrast
+    return closest
 
 
 def _may_be_marks(blank: Measurement, calibration: Calibration) -> bool:

@@ -14,7 +14,7 @@ from statistics import median
 import cv2
 import numpy as np
 
-from vision.calibration import CONTRASTS, Calibration
+from vision.calibration import Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
     Blob,
@@ -30,10 +30,9 @@ from vision.floor import fit_floor
 from vision.halves import join_halves
 from vision.reading import StickFace, ThrowReading
 
+PARTLY_HIDDEN = "a stick is partly hidden"
 WORK_WIDTH = 640
 MIN_CONFIDENCE = 0.9
-# One step of calibration's CONTRASTS closer to the floor's colour.
-CLOSER = CONTRASTS[1] / CONTRASTS[0]
 MIN_SHARPNESS = 0.12
 MOVING_SHARPNESS = 0.18
 MOVING_ENDS = 0.15
@@ -101,16 +100,22 @@ class StickReader:
         return ThrowReading.ok(tuple(faces))
 
     def _find_sticks(self, image: np.ndarray) -> Measurement:
-        """The objects in `image`, measured. With calibration, when the scene has a problem
-        and fewer than four sticks were found, they are looked for once more a step closer to
-        the floor's colour (CLOSER): light on a throw a little other than in calibration can
-        break a face near the floor's colour (light paint on linen) into pieces. What is found
-        so stands only if the scene is then clean."""
+        """The objects in `image`, measured. With calibration, when the sticks were lost in
+        part (fewer than four found, or a piece of one), they are looked for again closer to
+        the floor's colour, in turn as far as the empty tray allowed (see
+        `Calibration.closer_contrasts`): light on a throw a little other than in calibration
+        can break a face near the floor's colour (light paint on linen) into pieces, or hide
+        it. What is found so stands only if the scene is then clean, and no object found
+        before is parted into sticks: looking closer to the floor's colour adds to what is
+        seen, so sticks touching along their length and found as one stay touching."""
         found = self.measure_sticks(image)
-        if self.calibration is None or found.problem is None or len(found.sticks) >= 4:
+        if self.calibration is None or not _lost_in_part(found):
             return found
-        closer = self.measure_sticks(image, contrast=self.calibration.contrast * CLOSER)
-        return closer if closer.problem is None else found
+        for contrast in self.calibration.closer_contrasts():
+            closer = self.measure_sticks(image, contrast=contrast)
+            if closer.problem is None and _none_parted(found, closer):
+                return closer
+        return found
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
@@ -220,7 +225,7 @@ class StickReader:
             # Stick-shaped and short: the end of a stick, the rest over the rim or the edge.
             piece = blob.area > 0.3 * area or stick(blob)
             if area > 0 and piece and blob.length < 0.75 * length:
-                return "a stick is partly hidden"
+                return PARTLY_HIDDEN
         if len(sticks) != 4:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
         if len(blobs) > len(sticks):
@@ -248,6 +253,24 @@ class StickReader:
         if sticks:
             return median(b.length for b in sticks), median(b.width for b in sticks)
         return 0.0, 0.0
+
+
+def _none_parted(before: Measurement, closer: Measurement) -> bool:
+    """No object found `before` holds the middles of two of the sticks found `closer`."""
+    for blob in before.blobs:
+        outline = np.array(blob.corners, np.float32).reshape(-1, 1, 2)
+        held = sum(
+            cv2.pointPolygonTest(outline, stick.blob.center, False) >= 0 for stick in closer.sticks
+        )
+        if held > 1:
+            return False
+    return True
+
+
+def _lost_in_part(found: Measurement) -> bool:
+    """The scene's problem may be sticks lost in part against the floor: fewer than four
+    found, or a piece of one."""
+    return found.problem is not None and (len(found.sticks) < 4 or found.problem == PARTLY_HIDDEN)
 
 
 def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
