@@ -44,6 +44,8 @@ MARKED_WIDTH = 0.7
 WALL_LENGTH = 1.5
 SLIVER = 0.3
 WEDGE_FILL = 0.65
+# How far in from the tray's outline, in sticks' thicknesses, a strip along it may begin.
+NEAR_SIDE = 0.15
 HALF_FILLED = 0.45
 
 
@@ -276,18 +278,25 @@ def _lost_in_part(found: Measurement) -> bool:
 def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
     """A thin strip running along the tray's outline (`wall`, working pixels): the foot of the
     wall or its shadow, which a low lamp can make differ from the floor; beside the outline
-    (touching it, or a few pixels in), clearly thinner than a stick, and running along the
-    outline (touching it for a long way, or with both ends near it) or longer than a stick.
-    Where the tray fills the view, its wall runs along the picture's border. Where two walls
-    meet, the strip turns the corner. A strip half as long again as a stick and no thicker
-    is the wall wherever it lies (a lamp's light changing from the empty tray's can show a
-    wall's foot a little in from the outline found then): it is no stick, and if sticks are
-    in it, passing over it leaves the throw short of four."""
+    (touching it, or its near side a few pixels in: NEAR_SIDE), clearly thinner than a stick,
+    and running along the outline (touching it for a long way, or with its ends and middle
+    near it) or longer than a stick. Where the tray fills the view, its wall runs along the
+    picture's border. Where two walls meet, the strip turns the corner. A strip half as long
+    again as a stick and no thicker is the wall wherever it lies (a lamp's light changing
+    from the empty tray's can show a wall's foot a little in from the outline found then):
+    it is no stick, and if sticks are in it, passing over it leaves the throw short of
+    four."""
     if 0 < blob.width <= thickness and blob.length > WALL_LENGTH * length:
         return True
     if thickness <= 0:
         return False
-    beside = blob.touches_edge >= 0.5 or blob.touches_frame or blob.reach < 0.7 * thickness
+    beside = (
+        blob.touches_edge >= 0.5
+        or blob.touches_frame
+        or blob.reach < 0.7 * thickness
+        # Its deepest pixel no further in than its own width and a few pixels.
+        or blob.reach - blob.width <= NEAR_SIDE * thickness
+    )
     if beside and blob.width < 0.7 * thickness:
         return (
             blob.touches_edge >= 3

@@ -604,6 +604,16 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
+def test_the_foot_of_the_walls_shadow_a_little_in_from_the_outline_is_not_a_stick() -> None:
+    """Unpainted sticks on green felt by a window (tune set-up 324): the light moving a little
+    from calibration's shows a short piece of the far wall's shadow just inside the lit
+    floor's outline, thinner than a stick and running along it. It reached in 0.71 of a
+    stick's thickness, its near side at the outline, and counted as a piece of a stick ('a
+    stick is partly hidden'): a strip whose near side lies at the outline is beside it."""
+    setup = scenes.make_setup("unpainted", "felt_green", "window", 10324)
+    assert_read_right(setup, 10324, [(10324000, 2), (10324011, 3)])
+
+
 def test_a_stick_reaching_far_into_the_walls_shade_is_read_whole() -> None:
     """Red felt under a warm lamp low over the far wall (tune set-up 365): one dark stick
     lies with a fifth of its length in the wall's shadow, more than its own thickness past
