@@ -305,9 +305,11 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
         )
     # The wall's face, where the camera sees over it, shows as a wedge along the outline or
     # the picture's border, widening as the camera looks further over it: a strip several
-    # times as long as it reaches in, no deeper than a stick is thick (a hand reaches further
-    # in) and no wider, and filling less of its box than a stick does.
-    wedge = blob.fill < WEDGE_FILL and blob.reach < thickness and blob.width <= 1.3 * thickness
+    # times as long as it reaches in, no deeper than a stick is thick (a hand reaches several
+    # times further in) and no wider, both give or take as much as a stick's width is found
+    # (see `vision.detect.a_whole_sticks_size`), and filling less of its box than a stick does.
+    within = 1.3 * thickness
+    wedge = blob.fill < WEDGE_FILL and blob.reach <= within and blob.width <= within
     if (
         wedge
         and blob.length >= 3 * blob.reach

@@ -604,6 +604,16 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
+def test_the_walls_face_seen_over_as_deep_as_a_stick_is_thick_is_not_an_object() -> None:
+    """Walnut under a warm lamp, 1280x720 (tune set-up 135): the camera sees over the far
+    wall, whose face shows as a wedge along the outline reaching in 1.0-1.08 of a stick's
+    thickness as calibration measured it. Its depth was bounded at under one thickness, so
+    it was 'something that is not a stick'; a hand reaches several times as far in, and a
+    stick's width is found within 0.7-1.3 of it."""
+    setup = scenes.make_setup("dark", "walnut", "warm_lamp", 10135, 1280, 720)
+    assert_read_right(setup, 10135, [(10135003, 0), (10135016, 4)])
+
+
 def test_the_foot_of_the_walls_shadow_a_little_in_from_the_outline_is_not_a_stick() -> None:
     """Unpainted sticks on green felt by a window (tune set-up 324): the light moving a little
     from calibration's shows a short piece of the far wall's shadow just inside the lit
