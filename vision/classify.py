@@ -51,7 +51,7 @@ TELLING = 1.0
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
 # Dark paint reflects under 0.6 of the floor's light on any floor, plain wood 0.7 of the
-# palest (linen) and more (log, as `core`).
+# palest (linen) and more (log, as `core` and `MeasuredStick.light`).
 DARK_PAINT_CORE = math.log(0.6)
 # A face as dark as that returns so little light that much of it is the sheen of the lamps
 # it reflects, and two lamps of different colours tint it differently across the tray: its
@@ -130,8 +130,8 @@ class CommonFaces:
         if gaps and max(gaps) >= SPLIT_GAP:
             split = cores[gaps.index(max(gaps))] + max(gaps) / 2
             darker = [
-                grey < DARK_GREY or x["core"] < DARK_PAINT_CORE
-                for x, grey in zip(f, greys, strict=True)
+                stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
+                for x, stick in zip(f, sticks, strict=True)
                 if x["core"] < split
             ]
             brighter = [_wood_shading(x) for x in f if x["core"] >= split]
@@ -140,7 +140,7 @@ class CommonFaces:
             if median(brighter) < SHADED:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             return [self._split_vote(x, split) for x in f]
-        dark = min(_darkness(x, grey) for x, grey in zip(f, greys, strict=True))
+        dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
         if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
         if dark > 0:
@@ -168,20 +168,20 @@ class CommonFaces:
         return [FaceVote(None, 0.5, why) for _ in f]
 
 
-def _darkness(x: dict[str, float], grey: float) -> float:
+def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:
     """Above 0 for dark paint: dark in the picture and well under the floor's reflectance,
     or lifted by a bright exposure (see `_lifted_darkness`)."""
-    dark = min((DARK_GREY - grey) / 5, (DARK_CORE - x["core"]) / 0.1)
-    return max(dark, _lifted_darkness(x, grey))
+    dark = min((DARK_GREY - stick.grey) / 5, (DARK_CORE - x["core"]) / 0.1)
+    return max(dark, _lifted_darkness(stick))
 
 
-def _lifted_darkness(x: dict[str, float], grey: float) -> float:
+def _lifted_darkness(stick: MeasuredStick) -> float:
     """Above 0 for dark paint that the camera's exposure lifted over DARK_GREY: auto exposure
     brightens a picture of a dark floor (walnut, red felt), and dark paint on it, a few times
     darker than the floor yet not many, can come out at grey 86-95. It still reflects less
     of the floor's light (DARK_PAINT_CORE) than plain wood does on the palest floor, the flat
     face it could be taken for there."""
-    return min((LIFTED_GREY - grey) / 5, (DARK_PAINT_CORE - x["core"]) / 0.1)
+    return min((LIFTED_GREY - stick.grey) / 5, (DARK_PAINT_CORE - stick.light) / 0.1)
 
 
 def _evenly_lit(f: list[dict[str, float]]) -> float:

@@ -29,6 +29,12 @@ or colour of the light. From it:
   sliding along its length keeps sharp sides but smears its ends (a shadow softens one end
   at most, the one turned from the lamp).
 
+Besides the features, `light`: the log of the light the middle of the stick returns as a share
+of the light the floor returns, the channels summed before they are divided (`core` averages
+the channels' ratios instead, and on a strongly coloured floor the ratios of the channels it
+hardly reflects weigh as much as the one it does: dark blue paint on red felt returns more
+green and blue than the felt does, and would seem to return most of its light).
+
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
 still say round but no longer flat. A stick made whole across the floor in a wall's shade
@@ -82,6 +88,7 @@ class MeasuredStick:
     features: np.ndarray
     sharpness: float
     grey: float
+    light: float
     whole_width: bool
     shaped_light: bool = True
     end_sharpness: float = 1.0
@@ -135,7 +142,8 @@ def measure(
     strip = pixels.astype(np.float32)
     h, w = work.shape[:2]
     floor_colour = floor.colour_at(blob.center[0] / w, blob.center[1] / h)
-    ratio = cv2.LUT(pixels, LINEAR_LEVEL) / linear(floor_colour)
+    floor_light = linear(floor_colour)
+    ratio = cv2.LUT(pixels, LINEAR_LEVEL) / floor_light
     rows = slice(STRIP_LENGTH * 15 // 100, STRIP_LENGTH * 85 // 100)
     columns = column_medians(ratio[rows])
     brightness = columns.sum(axis=1) / 3
@@ -153,6 +161,8 @@ def measure(
     colour = _log_chroma(column_medians(columns[MARGIN + first : MARGIN + last]))
     middle_columns, inner_columns, shading_fit = _across(n)
     middle = float(middle_columns @ profile)
+    floor_share = floor_light / floor_light.sum()
+    light = float(middle_columns @ (columns[MARGIN + first : MARGIN + last] @ floor_share))
     even, tilt, dome = shading_fit @ profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
     plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
@@ -185,6 +195,7 @@ def measure(
         features,
         _sharpness(strip_grey),
         grey,
+        math.log(max(light, 1e-3)),
         whole_width,
         shaped,
         _end_sharpness(work, blob),

@@ -4,6 +4,8 @@ overall bounds of `test_reader_accuracy.py`."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from vision import scenes
@@ -11,7 +13,7 @@ from vision.classify import CommonFaces
 from vision.detect import Blob
 from vision.features import MeasuredStick
 from vision.reader import MIN_CONFIDENCE, StickReader
-from vision.render import render
+from vision.render import StickLook, render
 
 
 def assert_read_right(setup: scenes.Setup, throws: list[tuple[int, int]]) -> None:
@@ -67,7 +69,8 @@ def test_four_dim_round_faces_lying_along_the_light_are_not_read_as_four_dark_fa
     four flat faces; how little of their width is lit near the peak shows them shaded."""
     blob = Blob((100.0, 100.0), 120.0, 16.0, 0.0, 1920.0, 1.0, False, 0.0, ((0.0, 0.0),) * 4)
     sticks = [
-        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, True)
+        # On linen, grey as it is, the channels' ratios to the floor's alike: light as core.
+        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, features[3], True)
         for features, grey in DIM_WOOD_ALONG_THE_LIGHT
     ]
     votes = CommonFaces().classify_throw(sticks)
@@ -269,6 +272,17 @@ def test_dark_paint_lifted_by_the_exposure_for_red_felt_is_still_dark_paint() ->
     paint. They were 'not dark paint' (fresh set-ups 42000-42099: 11 throws of 400)."""
     setup = scenes.make_setup("dark_varnished", "felt_red", "coloured", 42009, 1280, 720)
     assert_read_right(setup, [(420092, 2), (420093, 3)])
+
+
+def test_dark_paint_of_the_colour_a_coloured_floor_hardly_reflects_is_still_dark_paint() -> None:
+    """Dark green paint with a little sheen, on red felt under an overhead lamp (fresh set-up
+    43001): the felt returns little green or blue, so the paint returns about as much of
+    those as the felt does and a tenth of its red. The channels' ratios averaged said 0.65 of
+    the felt's light, more than dark paint returns on any floor: 'the darker faces are not
+    dark paint'. Summed as the felt's channels are, its light is 0.45 of the felt's."""
+    look = StickLook("dark_green", (0.025, 0.05, 0.03), True, (0.62, 0.46, 0.28), 0.2)
+    setup = dataclasses.replace(scenes.make_setup("dark", "felt_red", "overhead", 43001), look=look)
+    assert_read_right(setup, [(430011, 1), (430012, 2), (430013, 3)])
 
 
 def test_a_coloured_lamps_deep_shadow_along_a_whole_wall_is_not_a_hand() -> None:
