@@ -228,11 +228,13 @@ def _across(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     the least-squares fit over the inner columns of the brightness across the width as
     ambient + tilt + cosine of the surface's slope. A round face's normal turns from the light
     towards its sides, a flat face's does not. The outer columns are left out: there a flat
-    face shows its rounded underside or its shadow."""
+    face shows its rounded underside or its shadow. The middle columns are those within 0.3
+    of the centre, or, two columns wide, both."""
     x = (np.arange(n) + 0.5) / n * 2 - 1
     inner = np.abs(x) <= INNER_WIDTH
     basis = np.stack([np.ones(n), x, np.sqrt(np.clip(1 - (0.95 * x) ** 2, 0, 1))], axis=1)
-    middle = (np.abs(x) < 0.3).astype(np.float32)
+    off_centre = np.abs(x)
+    middle = ((off_centre < 0.3) | (off_centre == off_centre.min())).astype(np.float32)
     return middle / middle.sum(), inner, np.linalg.pinv(basis[inner])
 
 

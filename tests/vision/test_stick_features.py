@@ -341,3 +341,16 @@ def test_a_stick_beside_a_walls_shade_is_judged_by_its_shading_unless_it_darkens
     blob = dataclasses.replace(_stick_blob(88, 112), in_shade=True)
     floor = fit_floor(np.full_like(image, FLOOR_LEVEL))
     assert measure(image, blob, floor).shaped_light is shaped
+
+
+@pytest.mark.parametrize("stick_rows", [2, 3, 5])
+def test_a_stick_found_a_few_columns_wide_in_its_blob_is_still_measured(stick_rows: int) -> None:
+    """A blob far wider than the stick in it (its shadow, a smear of the floor): the stick
+    fills only a column or two of the strip across the blob. Its measurements must still be
+    numbers, or the faces' models would compare nothing with something."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    image[100 : 100 + stick_rows, 40:160] = 30
+    blob = _stick_blob(80, 120)
+    stick = measure(image, blob, fit_floor(np.full_like(image, FLOOR_LEVEL)))
+    assert np.isfinite(stick.features).all(), dict(zip(NAMES, stick.features, strict=True))
+    assert math.isfinite(stick.light)
