@@ -69,7 +69,6 @@ SHADED = 0.25
 FAINTLY_SHADED = 0.15
 DARK_GREY = 85
 DARK_CORE = -0.3
-LIFTED_GREY = 95
 COLOUR_SPREAD = 0.25
 MARKED = 0.3
 
@@ -107,7 +106,8 @@ class CommonFaces:
     shaded like half-cylinders; lighter paint on another set leaves a smaller gap, or puts
     the even, flat-looking faces in the lighter group. A throw with one group only is four
     dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly lit, and not
-    when most are shaded like half-cylinders: plain wood in dim light looks dark too), four
+    when most are shaded like half-cylinders: plain wood in dim light looks dark too; when
+    lifted by the exposure, only if evenly lit, see `_lifted_darkness`), four
     round faces when all are shaded like half-cylinders (or showing two lamps' highlights),
     alike in colour, and light as a throw (by their median: one lit less than the others, as
     by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
@@ -143,8 +143,11 @@ class CommonFaces:
         dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
         if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
-        if dark > 0:
-            even = _evenly_lit(f)
+        pictured = min(_dark_in_the_picture(x, stick) for x, stick in zip(f, sticks, strict=True))
+        even = _evenly_lit(f) if dark > 0 else 0.0
+        # Lifted by the exposure, dark paint is told from a darker plain wood on the palest
+        # floor, which reflects as little of its light, only by being evenly lit.
+        if dark > 0 and (pictured > 0 or even > 0):
             return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
         light = _lightness(median(greys), median(x["peak"] for x in f))
@@ -169,19 +172,27 @@ class CommonFaces:
 
 
 def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:
-    """Above 0 for dark paint: dark in the picture and well under the floor's reflectance,
-    or lifted by a bright exposure (see `_lifted_darkness`)."""
-    dark = min((DARK_GREY - stick.grey) / 5, (DARK_CORE - x["core"]) / 0.1)
-    return max(dark, _lifted_darkness(stick))
+    """Above 0 for dark paint: dark in the picture (see `_dark_in_the_picture`), or lifted
+    by a bright exposure (see `_lifted_darkness`)."""
+    return max(_dark_in_the_picture(x, stick), _lifted_darkness(stick))
+
+
+def _dark_in_the_picture(x: dict[str, float], stick: MeasuredStick) -> float:
+    """Above 0 for a face dark in the picture and well under the floor's reflectance."""
+    return min((DARK_GREY - stick.grey) / 5, (DARK_CORE - x["core"]) / 0.1)
 
 
 def _lifted_darkness(stick: MeasuredStick) -> float:
     """Above 0 for dark paint that the camera's exposure lifted over DARK_GREY: auto exposure
     brightens a picture of a dark floor (walnut, red felt), and dark paint on it, a few times
-    darker than the floor yet not many, can come out at grey 86-95. It still reflects less
-    of the floor's light (DARK_PAINT_CORE) than plain wood does on the palest floor, the flat
-    face it could be taken for there."""
-    return min((LIFTED_GREY - stick.grey) / 5, (DARK_PAINT_CORE - stick.light) / 0.1)
+    darker than the floor yet not many, comes out as light as the exposure makes it (grey
+    86-99 in rendered throws, more with varnish). It still reflects less of the floor's
+    light (DARK_PAINT_CORE) than the common set's plain wood does on the palest floor, the
+    flat face it could be taken for there, whatever the exposure: that is the test, as for
+    the darker faces of a throw of both (`CommonFaces`). A darker plain wood can reflect as
+    little of linen's light and look as light in the picture, but it is shaded as round
+    faces are: four faces are taken for lifted paint only when evenly lit."""
+    return (DARK_PAINT_CORE - stick.light) / 0.1
 
 
 def _evenly_lit(f: list[dict[str, float]]) -> float:

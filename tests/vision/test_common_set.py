@@ -186,6 +186,29 @@ def test_four_dark_faces_lifted_by_a_bright_exposure_are_read() -> None:
     assert_read_right(setup, [(10066006, 4), (10066013, 4), (10066015, 4)])
 
 
+def test_four_dark_faces_lifted_over_any_grey_are_read_when_evenly_lit() -> None:
+    """Varnished dark paint on walnut, four flat faces up (tune set-ups 136 and 236): the
+    exposure lifts it to grey 92-98, yet it reflects half of what the walnut does and every
+    face is lit evenly across. A bound on the grey (95) left those over it 'not like a dark
+    flat face'; how much of the floor's light the faces return is what tells paint."""
+    assert_read_right(
+        scenes.make_setup("dark_varnished", "walnut", "window", 10136),
+        [(10136008, 4), (10136016, 4)],
+    )
+    assert_read_right(
+        scenes.make_setup("dark_varnished", "walnut", "coloured", 10236),
+        [(10236003, 4), (10236013, 4)],
+    )
+
+
+def test_four_round_faces_of_a_darker_wood_on_linen_are_not_taken_for_lifted_paint() -> None:
+    """A darker plain wood than the common set's, round faces up on linen by a window (tune
+    set-up 132): they return 0.55-0.6 of the linen's light, as little as lifted dark paint
+    does, and look as light (grey 96-98). Shaded as half-cylinders are, they are round."""
+    setup = scenes.make_setup("light", "linen", "window", 10132)
+    assert_read_right(setup, [(10132001, 0), (10132013, 0)])
+
+
 def test_dark_paint_on_walnut_by_a_window_is_read_beside_wood() -> None:
     """By a window on walnut, the paint comes out at grey 87-92 and the wood only six and a
     half times as bright (the round face's middle, not its peak): dark paint still, for it
