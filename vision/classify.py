@@ -50,8 +50,9 @@ TELLING = 1.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
-# Dark paint reflects under 0.6 of the floor's light on any floor, plain wood 0.7 of the
-# palest (linen) and more (log, as `core` and `MeasuredStick.light`).
+# Dark paint reflects under 0.6 of the floor's light on any floor, the common set's plain
+# wood 0.7 of the palest (linen) and more (log, as `core` and `MeasuredStick.light`; a
+# darker wood less, see `_lifted_darkness`).
 DARK_PAINT_CORE = math.log(0.6)
 # A face as dark as that returns so little light that much of it is the sheen of the lamps
 # it reflects, and two lamps of different colours tint it differently across the tray: its
@@ -143,12 +144,13 @@ class CommonFaces:
         dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
         if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
-        pictured = min(_dark_in_the_picture(x, stick) for x, stick in zip(f, sticks, strict=True))
-        even = _evenly_lit(f) if dark > 0 else 0.0
-        # Lifted by the exposure, dark paint is told from a darker plain wood on the palest
-        # floor, which reflects as little of its light, only by being evenly lit.
-        if dark > 0 and (pictured > 0 or even > 0):
-            return [FaceVote("flat", _logistic(dark + even)) for _ in f]
+        if dark > 0:
+            even = _evenly_lit(f)
+            pictured = min(_dark_in_the_picture(x, s) for x, s in zip(f, sticks, strict=True))
+            # Lifted by the exposure, dark paint is told from a darker plain wood on the
+            # palest floor, which reflects as little of its light, only by being evenly lit.
+            if pictured > 0 or even > 0:
+                return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
         light = _lightness(median(greys), median(x["peak"] for x in f))
         wood = min(
