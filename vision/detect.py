@@ -22,6 +22,9 @@ from vision.order import quantile
 
 DETECT_WIDTH = 320
 OBJECT_FACTOR = math.log(1.2)
+# How many times the floor's grain (its typical departure from its own colour) an object
+# departs by, at the least.
+GRAIN = 7.0
 SHADOW_FLOOR = math.log(0.18)
 SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
@@ -98,13 +101,20 @@ def object_mask(
     b, g, r = cv2.split(log_ratio)
     high = cv2.max(cv2.max(b, g), r)
     low = cv2.min(cv2.min(b, g), r)
-    maybe_shadow = (high < SHADOW_TOP) & (low > SHADOW_FLOOR) & (high - low < SHADOW_TINT)
+    maybe_shadow = _shadow_like(high, low)
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
     departure = cv2.max(high, -low)
     # The floor covers most of the view: its texture sets how much departure is noise.
     texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
-    departs = departure > contrast * max(OBJECT_FACTOR, 7.0 * texture)
+    departs = departure > contrast * max(OBJECT_FACTOR, GRAIN * texture)
     return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
+
+
+def _shadow_like(high: np.ndarray, low: np.ndarray) -> np.ndarray:
+    """Pixels whose log ratios to a floor's colour, at most `high` and at least `low` over
+    the channels, could be that floor in a shadow (see `object_mask`)."""
+    shadow: np.ndarray = (high < SHADOW_TOP) & (low > SHADOW_FLOOR) & (high - low < SHADOW_TINT)
+    return shadow
 
 
 @lru_cache(maxsize=8)
@@ -190,7 +200,6 @@ def find_blobs(
     )
     min_area = MIN_AREA * max(tray_area, 1)
     depth = _tray_depth(*tray_key)
-    unshadowed = objects & ~maybe_shadow
     blobs = []
     for label in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[label])
@@ -209,7 +218,8 @@ def find_blobs(
             continue
         whole = None
         if known and on_edge:
-            whole = _whole_in_the_shade(labels, label, shape, unshadowed, known, scale, tray_key)
+            seen = (small, floor)
+            whole = _whole_in_the_shade(labels, label, shape, seen, known, scale, tray_key)
         if whole is not None:
             blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
             on_mark = bool(np.count_nonzero(hidden & whole[0]))
@@ -294,16 +304,17 @@ def _whole_in_the_shade(
     labels: np.ndarray,
     label: int,
     shape: Shape,
-    unshadowed: np.ndarray,
+    seen: tuple[np.ndarray, FloorModel],
     known: Calibrated,
     scale: float,
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
     """A stick that the lit tray's edge cuts (component `label` of the detection image's
     `labels`, of `shape`), made whole with what lies beyond the edge, on the shaded floor:
-    the stretches there not like a shadow (`unshadowed`) that it touches, however far they
-    go (a lamp low over the wall shades a band of floor several sticks thick, and a stick
-    can reach across much of it); as a mask of the detection image, with its shape. None
+    the stretches there that are not that floor (see `_off_the_shaded_floor`; `seen` is the
+    detection image and its lit floor) that it touches, however far they go (a lamp low
+    over the wall shades a band of floor several sticks thick, and a stick can reach across
+    much of it); as a mask of the detection image, with its shape. None
     when the calibration kept no shaded floor, or the stick was whole already, or is not
     one whole stick then, or comes near the edge of the shaded floor or of the picture: a
     stick over the rim or out of view shows most of its length too. The component's mask
@@ -317,8 +328,8 @@ def _whole_in_the_shade(
     outline = known.shaded_floor.astype(np.float32).tobytes()
     floor, floor_edge, _ = _tray_masks(outline, height, width)
     # Opened as objects are: specks of the floor's texture would chain the stick to the wall.
-    beyond = (unshadowed & floor & ~lit).astype(np.uint8)
-    beyond = cv2.morphologyEx(beyond, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    off = _off_the_shaded_floor(*seen, floor & ~lit, component, length).astype(np.uint8)
+    beyond = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     touching = cv2.dilate(component.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     _, pieces = cv2.connectedComponents(beyond, connectivity=8)
     joined = np.unique(pieces[touching & (beyond > 0)])
@@ -327,6 +338,49 @@ def _whole_in_the_shade(
         return None
     grown_shape = Shape.of(grown)
     return (grown, grown_shape) if _is_whole(grown_shape, length, thickness) else None
+
+
+def _off_the_shaded_floor(
+    small: np.ndarray,
+    floor: FloorModel,
+    shaded: np.ndarray,
+    component: np.ndarray,
+    length: float,
+) -> np.ndarray:
+    """What lies on the floor in the walls' shade (`shaded`, beyond the lit outline) and is
+    not that floor, within a stick's length of a stick (`component`) reaching into it, in
+    the detection image `small` whose lit floor is `floor` (`length`, in its pixels).
+
+    The shade's own colour is taken around the stick (the median of the shaded floor within
+    a stick's length of it, mostly bare however the rest of the stick lies): lit by the sky
+    or another lamp alone, the shade departs from the lit floor in tint as well as in
+    brightness, and its grain with it, so that much of it would pass for objects. What
+    departs from that colour by more than the grain does (as `object_mask` judges the lit
+    floor) is an object, unless it lies on the way from it to the lit floor's colour (the
+    shadow's soft edge) or is a shadow on it (where another lamp lights the shade, a stick
+    there casts its shadow across it)."""
+    stick = component.astype(np.uint8)
+    looked_at = shaded & _dilated(stick, 2 * round(length) + 1)
+    off = np.zeros_like(shaded)
+    if np.count_nonzero(looked_at) < 9:
+        return off
+    log_ratio = cv2.LUT(small, _LOG_LEVEL) - floor.log_grid(*small.shape[:2])
+    pixels = log_ratio[looked_at]
+    shade = np.median(pixels, axis=0)
+    mix = np.linspace(0.0, 1.0, 11, dtype=np.float32)[:, np.newaxis]
+    edge_colours = np.log((1 - mix) + mix * np.exp(shade)[np.newaxis, :])
+    away = np.abs(pixels[:, np.newaxis, :] - edge_colours[np.newaxis]).max(axis=2).min(axis=1)
+    grain = quantile(away, 0.3)
+    against_the_shade = pixels - shade
+    shadow = _shadow_like(against_the_shade.max(axis=1), against_the_shade.min(axis=1))
+    off[looked_at] = (away > max(OBJECT_FACTOR, GRAIN * grain)) & ~shadow
+    return off
+
+
+def _dilated(mask: np.ndarray, side: int) -> np.ndarray:
+    """`mask` (uint8) grown by a square of `side` pixels, as booleans."""
+    grown: np.ndarray = cv2.dilate(mask, np.ones((side, side), np.uint8)) > 0
+    return grown
 
 
 def _is_whole(shape: Shape, length: float, thickness: float) -> bool:

@@ -34,7 +34,7 @@ from vision.calibration import (
 )
 from vision.features import NAMES
 from vision.reader import StickReader
-from vision.render import render
+from vision.render import Light, Lighting, render
 
 Pictures = dict[str, np.ndarray]
 
@@ -641,6 +641,21 @@ def test_a_stick_the_lit_floors_edge_cuts_along_its_length_is_read_whole() -> No
     stick takes it in."""
     setup = scenes.make_setup("dark_varnished", "felt_red", "warm_lamp", 10346)
     assert_read_right(setup, 10346, [(10346016, 0)])
+
+
+def test_a_stick_reaching_into_a_low_lamps_deep_tinted_shade_is_read_whole() -> None:
+    """A warm lamp 30 degrees over the tray's edge, the sky's blue its only other light
+    (fresh set-up 44002, unpainted sticks on green felt): the far wall's shade is deep and
+    blue, and its grain departs from the lit floor in tint as much as a stick does. Specks of
+    it chained a stick reaching into it to the shaded floor's edge ('a stick lies on the edge
+    of the tray', 'found 3 sticks'); what lies in the shade is judged against the shade's own
+    colour."""
+    lamp = Light(254.0, 30.0, (1.0, 0.75, 0.5), 0.15)
+    setup = dataclasses.replace(
+        scenes.make_setup("unpainted", "felt_green", "window", 44002),
+        lighting=Lighting("low_lamp", (lamp,), (0.16, 0.2, 0.3)),
+    )
+    assert_read_right(setup, 44002, [(440021, 1), (440022, 2), (440024, 4), (440025, 0)])
 
 
 def test_a_walls_foot_the_light_brings_out_in_a_throw_is_not_an_object() -> None:
