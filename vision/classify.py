@@ -25,8 +25,9 @@ from vision.features import NAMES, MeasuredStick
 from vision.reading import Face
 
 # Smallest spread assumed per feature: what light and camera changes move it by anyway (for
-# unevenness, a log, noise and grain can double it).
-SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06, 0.7], np.float32)
+# unevenness, a log, noise and grain can double it; the even run, a share of the width, moves
+# by a column or two in the dozen or so a stick is wide).
+SPREAD_FLOOR = np.array([0.18, 0.08, 0.08, 0.2, 0.15, 0.15, 0.06, 0.06, 0.7, 0.12], np.float32)
 # The round face's roundness stops at 1, where all four round faces in calibration can sit,
 # while its dome changes with its angle to the light: by 0.12 (standard deviation) in half of
 # 200 rendered set-ups, by 0.23 and more in a quarter of them. (A flat face's hardly moves.)

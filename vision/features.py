@@ -23,6 +23,11 @@ or colour of the light. From it:
   mean: a flat face is even to within a percent or less, a round face varies by several
   percent at least, even where it stays within 15% of its peak all across (the plateau of a
   flat face) lying along the light;
+- `even_run`: how wide the stretch around the stick's middle is that is lit within 6% all
+  across (EVEN_RUN), as a share of a whole stick's width (of the columns measured, when that
+  is not known): a flat face is lit evenly from side to side, however dark the shadows left
+  beside it in the outline, where they spoil the other measures of shading; a round face is
+  that close to its brightest over a narrow band only, however much light fills in its sides;
 - `sharpness`: steepest step at the stick's sides per pixel over the step's height (motion
   blur and defocus soften it);
 - `end_sharpness`: the same at the sharper of its two ends, per pixel of the picture: a stick
@@ -56,7 +61,18 @@ from vision.detect import Blob
 from vision.floor import LINEAR_LEVEL, FloorModel, linear
 from vision.order import column_medians, median, quantile
 
-NAMES = ("peak", "chroma_b", "chroma_r", "core", "plateau", "roundness", "bars", "gloss", "uneven")
+NAMES = (
+    "peak",
+    "chroma_b",
+    "chroma_r",
+    "core",
+    "plateau",
+    "roundness",
+    "bars",
+    "gloss",
+    "uneven",
+    "even_run",
+)
 STRIP_LENGTH = 48
 STRIP_WIDTH = 16
 MARGIN = 6
@@ -71,6 +87,7 @@ STICK_LEVEL = 0.8
 STEP_JUMP = 2.5
 SHALLOW_JUMP = 1.8
 EVEN = 1.1
+EVEN_RUN = 1.06
 STICK_SHARE = 0.4
 FLOOR_LIKE = math.log(1.15)
 # A stick's own colour against the floor's (log chroma) that tells its columns (see
@@ -182,6 +199,7 @@ def measure(
             bars,
             gloss,
             _unevenness(smooth[inner_columns]),
+            _even_run(brightness, MARGIN + (first + last) // 2) / (most or n),
         ],
         np.float32,
     )
@@ -208,6 +226,23 @@ def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:
     have shaded it."""
     left, right = median(brightness[:MARGIN]), median(brightness[-MARGIN:])
     return (tilt > 0) if left < right else (tilt < 0)
+
+
+def _even_run(brightness: np.ndarray, centre: int) -> int:
+    """How many columns around `centre` are lit within EVEN_RUN of each other (see
+    `even_run`), the run grown one column at a time on the side nearer its level."""
+    level = brightness.tolist()
+    start = end = centre
+    low = high = level[centre]
+    while True:
+        options = [i for i in (start - 1, end + 1) if 0 <= i < len(level)]
+        fits = [i for i in options if max(high, level[i]) <= EVEN_RUN * min(low, level[i])]
+        if not fits:
+            return end - start + 1
+        mean = (low + high) / 2
+        i = min(fits, key=lambda i: abs(level[i] - mean))
+        start, end = min(start, i), max(end, i)
+        low, high = min(low, level[i]), max(high, level[i])
 
 
 def _unevenness(profile: np.ndarray) -> float:

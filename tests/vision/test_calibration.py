@@ -506,6 +506,18 @@ def test_a_varnished_round_face_is_read_at_any_angle_to_the_light() -> None:
     assert_read_right(setup, 10011, [(10011023, 3), (10011028, 2)])
 
 
+def test_unpainted_faces_under_two_lamps_are_told_by_how_wide_they_are_evenly_lit() -> None:
+    """Unpainted sticks on linen under a warm and a blue lamp: each lamp's shadow takes the
+    other's colour, and a narrow one left beside a flat face made it look shaded like a
+    round one (four flat faces were read as two); the middle of a round face lying across
+    the lights looked as even as a flat one. A flat face is evenly lit from side to side,
+    a round face only over a narrow band."""
+    setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10354)
+    assert_read_right(setup, 10354, [(10354002, 0), (10354016, 4), (10354019, 2)])
+    four_flat = tune_reader(setup, 10354).read(throw(setup, 4, 10354000))
+    assert four_flat.status == "rethrow" or four_flat.flat == 4
+
+
 def test_a_varnished_round_face_lit_off_its_crest_is_not_neither_face() -> None:
     """Overhead light on linen: the four round faces in calibration all showed their
     highlight on the crest (roundness 1); one lying so that the highlight falls to a side

@@ -354,3 +354,24 @@ def test_a_stick_found_a_few_columns_wide_in_its_blob_is_still_measured(stick_ro
     stick = measure(image, blob, fit_floor(np.full_like(image, FLOOR_LEVEL)))
     assert np.isfinite(stick.features).all(), dict(zip(NAMES, stick.features, strict=True))
     assert math.isfinite(stick.light)
+
+
+def test_a_flat_face_is_evenly_lit_across_its_whole_width_past_shadows_left_beside_it() -> None:
+    """Under two lamps, narrow shadows tinted by the other lamp lie along both sides of a
+    flat face and may stay in its outline; the face itself is lit evenly from side to side,
+    so the run of evenly lit columns spans a whole stick's width (20 pixels) all the same."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 110), WOOD_ON_LINEN)
+    _paint_rows(image, slice(85, 90), (0.55, 0.45, 0.35))
+    _paint_rows(image, slice(110, 114), (0.35, 0.42, 0.5))
+    features = _features(image, _stick_blob(84, 115), stick_width=20)
+    assert features["even_run"] >= 0.8
+
+
+def test_a_round_face_is_evenly_lit_over_a_narrow_band_only() -> None:
+    """However much ambient light fills in its sides, a round face is within a few percent
+    of its brightest over well under half its width."""
+    for ambient in (0.1, 0.5):
+        image = _round_face(WOOD_ON_LINEN, ambient=ambient, lamp=0.9)
+        features = _features(image, _stick_blob(89, 111), stick_width=20)
+        assert features["even_run"] <= 0.45, ambient
