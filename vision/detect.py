@@ -82,10 +82,11 @@ class Calibrated:
 
 def object_mask(
     small: np.ndarray, floor: FloorModel, contrast: float = 1.0
-) -> tuple[np.ndarray, np.ndarray]:
-    """Pixels of `small` (detection size, BGR uint8) that are not bare floor, and those that
-    could be floor in a shadow. `contrast` scales the departure an object needs (below 1:
-    faces close to the floor's colour, where calibration found the empty tray allows it).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pixels of `small` (detection size, BGR uint8) that are not bare floor, those that
+    could be floor in a shadow, and every pixel's log ratios to the floor's colour.
+    `contrast` scales the departure an object needs (below 1: faces close to the floor's
+    colour, where calibration found the empty tray allows it).
 
     Ratios to the floor are taken in linear light (undoing the camera's gamma), where a shadow
     scales the channels by the share of light that still arrives: evenly under one light
@@ -107,7 +108,7 @@ def object_mask(
     # The floor covers most of the view: its texture sets how much departure is noise.
     texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
     departs = departure > contrast * max(OBJECT_FACTOR, GRAIN * texture)
-    return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow
+    return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow, log_ratio
 
 
 def _shadow_like(high: np.ndarray, low: np.ndarray) -> np.ndarray:
@@ -180,7 +181,7 @@ def find_blobs(
     walls' shade beyond it.
     """
     dh, dw = small.shape[:2]
-    objects, maybe_shadow = object_mask(small, floor, contrast)
+    objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast)
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
     tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)
     tray, edge, tray_area = _tray_masks(*tray_key)
@@ -218,8 +219,7 @@ def find_blobs(
             continue
         whole = None
         if known and on_edge:
-            seen = (small, floor)
-            whole = _whole_in_the_shade(labels, label, shape, seen, known, scale, tray_key)
+            whole = _whole_in_the_shade(labels, label, shape, log_ratio, known, scale, tray_key)
         if whole is not None:
             blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
             on_mark = bool(np.count_nonzero(hidden & whole[0]))
@@ -260,7 +260,7 @@ def shown_outlines(
     or against one may lose part of itself to it: `find_blobs` says so (`Blob.on_mark`), and
     the reader asks again unless the stick is seen whole."""
     height, width = small.shape[:2]
-    objects, _ = object_mask(small, floor, contrast)
+    objects, _, _ = object_mask(small, floor, contrast)
     tray = _tray_masks(tray_polygon.astype(np.float32).tobytes(), height, width)[0]
     shown = cv2.morphologyEx(
         (objects & tray).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)
@@ -288,7 +288,7 @@ def shaded_floor_outline(
     face and the rim by being darker than the floor in every channel, but not black.
     """
     height, width = small.shape[:2]
-    _, maybe_shadow = object_mask(small, floor)
+    _, maybe_shadow, _ = object_mask(small, floor)
     lit = polygon_mask(tray_polygon, height, width)
     away = cv2.distanceTransform((~lit).astype(np.uint8), cv2.DIST_L2, 3)
     shade = (away <= reach) & maybe_shadow & ~lit
@@ -304,21 +304,21 @@ def _whole_in_the_shade(
     labels: np.ndarray,
     label: int,
     shape: Shape,
-    seen: tuple[np.ndarray, FloorModel],
+    log_ratio: np.ndarray,
     known: Calibrated,
     scale: float,
     tray_key: tuple[bytes, int, int],
 ) -> tuple[np.ndarray, Shape] | None:
     """A stick that the lit tray's edge cuts (component `label` of the detection image's
     `labels`, of `shape`), made whole with what lies beyond the edge, on the shaded floor:
-    the stretches there that are not that floor (see `_off_the_shaded_floor`; `seen` is the
-    detection image and its lit floor) that it touches, however far they go (a lamp low
-    over the wall shades a band of floor several sticks thick, and a stick can reach across
-    much of it); as a mask of the detection image, with its shape. None
-    when the calibration kept no shaded floor, or the stick was whole already, or is not
-    one whole stick then, or comes near the edge of the shaded floor or of the picture: a
-    stick over the rim or out of view shows most of its length too. The component's mask
-    is only made once it may be grown."""
+    the stretches there that are not that floor (see `_off_the_shaded_floor`; `log_ratio`,
+    the detection image's to its lit floor, as `object_mask` gives it) that it touches,
+    however far they go (a lamp low over the wall shades a band of floor several sticks
+    thick, and a stick can reach across much of it); as a mask of the detection image, with
+    its shape. None when the calibration kept no shaded floor, or the stick was whole
+    already, or is not one whole stick then, or comes near the edge of the shaded floor or
+    of the picture: a stick over the rim or out of view shows most of its length too. The
+    component's mask is only made once it may be grown."""
     thickness, length = known.stick_thickness / scale, known.stick_length / scale
     if _is_whole(shape, length, thickness) or known.shaded_floor is None:
         return None
@@ -328,9 +328,9 @@ def _whole_in_the_shade(
     outline = known.shaded_floor.astype(np.float32).tobytes()
     floor, floor_edge, _ = _tray_masks(outline, height, width)
     # Opened as objects are: specks of the floor's texture would chain the stick to the wall.
-    off = _off_the_shaded_floor(*seen, floor & ~lit, component, length).astype(np.uint8)
+    off = _off_the_shaded_floor(log_ratio, floor & ~lit, component, length).astype(np.uint8)
     beyond = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    touching = cv2.dilate(component.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    touching = _dilated(component.astype(np.uint8), 3)
     _, pieces = cv2.connectedComponents(beyond, connectivity=8)
     joined = np.unique(pieces[touching & (beyond > 0)])
     grown = component | np.isin(pieces, joined[joined > 0])
@@ -341,15 +341,15 @@ def _whole_in_the_shade(
 
 
 def _off_the_shaded_floor(
-    small: np.ndarray,
-    floor: FloorModel,
+    log_ratio: np.ndarray,
     shaded: np.ndarray,
     component: np.ndarray,
     length: float,
 ) -> np.ndarray:
     """What lies on the floor in the walls' shade (`shaded`, beyond the lit outline) and is
     not that floor, within a stick's length of a stick (`component`) reaching into it, in
-    the detection image `small` whose lit floor is `floor` (`length`, in its pixels).
+    the detection image whose log ratios to its lit floor are `log_ratio` (`length`, in its
+    pixels).
 
     The shade's own colour is taken around the stick (the median of the shaded floor within
     a stick's length of it, mostly bare however the rest of the stick lies): lit by the sky
@@ -364,7 +364,6 @@ def _off_the_shaded_floor(
     off = np.zeros_like(shaded)
     if np.count_nonzero(looked_at) < 9:
         return off
-    log_ratio = cv2.LUT(small, _LOG_LEVEL) - floor.log_grid(*small.shape[:2])
     pixels = log_ratio[looked_at]
     shade = np.median(pixels, axis=0)
     mix = np.linspace(0.0, 1.0, 11, dtype=np.float32)[:, np.newaxis]
