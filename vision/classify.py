@@ -60,6 +60,8 @@ DARK_PAINT_CORE = math.log(0.6)
 # colour too counts no further than SHADING_FAR in telling a face that looks like neither.
 CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
 CORE = NAMES.index("core")
+# The channels (BGR) each colour measure is a ratio of: blue and red, each against green.
+CHROMA_CHANNELS = ((0, 1), (2, 1))
 # The common set without calibration (see CommonFaces).
 SPLIT_GAP = 1.5
 PAINT_GAP = 2.0
@@ -67,6 +69,7 @@ PAINT_GAP = 2.0
 # 2.7 times; 0.22 at most in 324 rendered throws of four dark faces up): plain wood lit low
 # beside dark paint can look dark too, yet four times as bright, a gap short of SPLIT_GAP.
 DARK_SPREAD = 1.0
+EVEN_SHARE = 0.33
 SHADED = 0.25
 FAINTLY_SHADED = 0.15
 DARK_GREY = 85
@@ -101,12 +104,14 @@ class CommonFaces:
 
     Dark paint reflects a small fraction of what wood does, so in one throw the two faces
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
-    light), the darker group is dark in the picture too (unless the gap is PAINT_GAP, over
-    seven times, which only paint gives, or it reflects under DARK_PAINT_CORE of the floor's
-    light, less than plain wood does on the palest floor: an exposure for a dark floor lifts
-    dark paint on it far over DARK_GREY, to 99 on red felt), and the lighter group is
-    shaded like half-cylinders; lighter paint on another set leaves a smaller gap, or puts
-    the even, flat-looking faces in the lighter group. A throw with one group only is four
+    light; of DARK_SPREAD when only the darker faces are lit evenly across, see
+    `_paint_beside_wood`), the darker group is dark in the picture too (unless the gap is
+    PAINT_GAP, over seven times, which only paint gives, or it reflects under DARK_PAINT_CORE
+    of the floor's light, less than plain wood does on the palest floor: an exposure for a
+    dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt), and the
+    lighter group is shaded like half-cylinders; lighter paint on another set leaves a
+    smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
+    group only is four
     dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly lit, and not
     when most are shaded like half-cylinders: plain wood in dim light looks dark too; when
     lifted by the exposure, only if evenly lit, see `_lifted_darkness`), four
@@ -129,8 +134,11 @@ class CommonFaces:
             return self._unknown(f, "a stick has painted marks (a marked flat face?)")
         cores = sorted(x["core"] for x in f)
         gaps = [b - a for a, b in itertools.pairwise(cores)]
-        if gaps and max(gaps) >= SPLIT_GAP:
-            split = cores[gaps.index(max(gaps))] + max(gaps) / 2
+        split = cores[gaps.index(max(gaps))] + max(gaps) / 2 if gaps else 0.0
+        if gaps and (
+            max(gaps) >= SPLIT_GAP
+            or (max(gaps) >= DARK_SPREAD and _paint_beside_wood(f, split))
+        ):
             darker = [
                 stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
                 for x, stick in zip(f, sticks, strict=True)
@@ -172,6 +180,19 @@ class CommonFaces:
     @staticmethod
     def _unknown(f: list[dict[str, float]], why: str) -> list[FaceVote]:
         return [FaceVote(None, 0.5, why) for _ in f]
+
+
+def _paint_beside_wood(f: list[dict[str, float]], split: float) -> bool:
+    """The faces darker than `split` are lit evenly across, over EVEN_SHARE of their width
+    and twice as wide as any lighter face is, and the lighter faces are shaded like
+    half-cylinders: dark paint beside plain wood that a low lamp leaves only a few times
+    brighter (a gap short of SPLIT_GAP, yet more than faces of one paint differ)."""
+    darker = [x["even_run"] for x in f if x["core"] < split]
+    lighter = [x for x in f if x["core"] >= split]
+    return (
+        min(darker) >= max(EVEN_SHARE, 2 * max(x["even_run"] for x in lighter))
+        and min(_wood_shading(x) for x in lighter) >= SHADED
+    )
 
 
 def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:
@@ -250,11 +271,19 @@ def _bounded(evidence: float, limit: float = 2.0) -> float:
 
 
 def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
-    """The faces are of one material: their colours differ little."""
-    return all(
-        max(channel) - min(channel) <= COLOUR_SPREAD
-        for channel in zip(*(stick.features[CHROMA] for stick in sticks), strict=True)
-    )
+    """The faces are of one material: their colours differ little. A colour is compared
+    only where the camera kept both its channels: where one is clipped (a bright face under
+    a warm lamp reaches the ceiling in red first), the face's colour is not what was
+    recorded, and faces of one wood would seem to differ as they lie to the light."""
+    for coordinate, channels in enumerate(CHROMA_CHANNELS):
+        kept = [
+            float(stick.features[CHROMA][coordinate])
+            for stick in sticks
+            if not any(stick.clipped[channel] for channel in channels)
+        ]
+        if kept and max(kept) - min(kept) > COLOUR_SPREAD:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,10 @@ FLOOR_LIKE = math.log(1.15)
 # `_widened_by_own_colour`), and the share of it a tint of another way may reach.
 OWN_COLOUR = 0.15
 OTHER_TINT = 0.3
+# A channel of a face is clipped when over CLIPPED_SHARE of its pixels reach CLIPPED (JPEG
+# ringing keeps some under 255): the camera recorded less than the light that came back.
+CLIPPED = 250
+CLIPPED_SHARE = 0.05
 # How much of the stick's axis `_end_sharpness` looks along: the stick and floor beyond both ends.
 END_VIEW = 1.4
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
@@ -109,6 +113,7 @@ class MeasuredStick:
     whole_width: bool
     shaped_light: bool = True
     end_sharpness: float = 1.0
+    clipped: tuple[bool, bool, bool] = (False, False, False)
 
 
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
@@ -217,7 +222,15 @@ def measure(
         whole_width,
         shaped,
         _end_sharpness(work, blob),
+        _clipped(pixels[rows, MARGIN + first : MARGIN + last]),
     )
+
+
+def _clipped(face: np.ndarray) -> tuple[bool, bool, bool]:
+    """Which of the face's channels (BGR) the camera clipped (see CLIPPED)."""
+    share = np.count_nonzero(face >= CLIPPED, axis=(0, 1)) / max(face.shape[0] * face.shape[1], 1)
+    blue, green, red = (bool(s > CLIPPED_SHARE) for s in share)
+    return blue, green, red
 
 
 def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:
