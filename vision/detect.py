@@ -12,7 +12,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 
 import cv2
 import numpy as np
@@ -170,6 +170,7 @@ def find_blobs(
     contrast: float = 1.0,
     known: Calibrated | None = None,
     marks: tuple[np.ndarray, ...] = (),
+    work: np.ndarray | None = None,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline;
@@ -178,10 +179,12 @@ def find_blobs(
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
     `contrast` as for `object_mask`. What calibration `known` lets a stick along a wall be
     told from the wall, and a stick the outline cuts be looked for whole on the floor in the
-    walls' shade beyond it.
+    walls' shade beyond it. Sticks that the detection image joins are looked for apart in
+    the `work` image it was made from, when given (see `CloserLook`).
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast)
+    closer = CloserLook(work, floor, contrast, scale) if work is not None and scale > 1 else None
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
     tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)
     tray, edge, tray_area = _tray_masks(*tray_key)
@@ -229,6 +232,8 @@ def find_blobs(
         if not shape.elongated:
             is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
             parts = _apart(component, shape, shadowy, min_area, is_wall)
+            if len(parts) == 1 and closer is not None:
+                parts = closer.apart(component, (x, y), min_area) or parts
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
@@ -517,6 +522,55 @@ def _apart(
     return [(component, shape)]
 
 
+class CloserLook:
+    """The objects of the working image (`work`, `scale` times the detection image's size),
+    for sticks the detection image joined: at half its resolution, a gap of a pixel or two
+    between sticks lying close closes. Only floor seen between them parts them: a stick
+    lying on another is parted from it by no more than the shadow it casts on it, as a
+    stick lying close can be from the next, and stays one object, 'touching'."""
+
+    def __init__(self, work: np.ndarray, floor: FloorModel, contrast: float, scale: float) -> None:
+        self.work, self.floor, self.contrast, self.scale = work, floor, contrast, scale
+
+    @cached_property
+    def objects(self) -> np.ndarray:
+        """The working image's objects (see `object_mask`), opened as the detection image's
+        are, with a square a pixel short of `scale` times as wide: specks of the floor's
+        grain go, and a gap between sticks stays."""
+        objects, _, _ = object_mask(self.work, self.floor, self.contrast)
+        side = round(2 * self.scale) - 1
+        opened: np.ndarray = cv2.morphologyEx(
+            objects, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)
+        )
+        return opened
+
+    def apart(
+        self, component: np.ndarray, offset: tuple[int, int], min_area: float
+    ) -> list[tuple[np.ndarray, Shape]]:
+        """The sticks `component` (a window of the detection image at `offset`) falls apart
+        into in the working image, each a mask of the window with its shape: the pieces of
+        the objects there, brought back to the detection image and grown back within the
+        component; none unless there are two or more and all are stick-shaped."""
+        height, width = component.shape
+        (x, y), scale = offset, self.scale
+        window = (
+            slice(round(y * scale), round((y + height) * scale)),
+            slice(round(x * scale), round((x + width) * scale)),
+        )
+        objects = self.objects[window]
+        size = (objects.shape[1], objects.shape[0])
+        inside = cv2.resize(component.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+        pieces = [
+            cv2.resize(piece.astype(np.float32), (width, height), interpolation=cv2.INTER_AREA)
+            >= 0.5
+            for piece in _pieces(objects & inside, min_area * scale * scale)
+        ]
+        parts = _grown(pieces, component, 3)
+        if len(parts) >= 2 and all(shape.elongated for _, shape in parts):
+            return parts
+        return []
+
+
 def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np.ndarray:
     """What is left of `component` without the parts and, beside each, its own width (the
     shadow a stick casts)."""
@@ -532,14 +586,27 @@ def _grown_parts(
 ) -> list[tuple[np.ndarray, Shape]]:
     """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
     with their shapes."""
+    return _grown(_pieces(seeds, min_area), component, grow)
+
+
+def _pieces(seeds: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """The connected pieces of `seeds` (uint8) of half `min_area` or more, a mask each."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=8)
-    kernel = np.ones((grow, grow), np.uint8)
-    parts = [
-        cv2.dilate((labels == label).astype(np.uint8), kernel).astype(bool) & component
+    return [
+        labels == label
         for label in range(1, count)
         if stats[label, cv2.CC_STAT_AREA] >= min_area / 2
     ]
-    return [(part, Shape.of(part)) for part in parts]
+
+
+def _grown(
+    pieces: list[np.ndarray], component: np.ndarray, grow: int
+) -> list[tuple[np.ndarray, Shape]]:
+    """Each piece grown back by `grow` pixels (a square) within `component`, with its shape
+    (none left empty)."""
+    kernel = np.ones((grow, grow), np.uint8)
+    grown = [cv2.dilate(p.astype(np.uint8), kernel).astype(bool) & component for p in pieces]
+    return [(part, Shape.of(part)) for part in grown if part.any()]
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ class StickReader:
             marks = self.calibration.marks if self.calibration else ()
         known = self._known(work)
         blobs, outline = find_blobs(
-            small, floor, work.shape[1] / small.shape[1], tray, contrast, known, marks
+            small, floor, work.shape[1] / small.shape[1], tray, contrast, known, marks, work
         )
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
