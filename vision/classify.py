@@ -69,6 +69,7 @@ PAINT_GAP = 2.0
 # 2.7 times; 0.22 at most in 324 rendered throws of four dark faces up): plain wood lit low
 # beside dark paint can look dark too, yet four times as bright, a gap short of SPLIT_GAP.
 DARK_SPREAD = 1.0
+# Dark paint is lit evenly over a third of its width at least (see `_paint_beside_wood`).
 EVEN_SHARE = 0.33
 SHADED = 0.25
 FAINTLY_SHADED = 0.15
@@ -106,23 +107,22 @@ class CommonFaces:
     fall into two groups of brightness far apart (a gap of SPLIT_GAP or more in log linear
     light; of DARK_SPREAD when only the darker faces are lit evenly across, see
     `_paint_beside_wood`), the darker group is dark in the picture too (unless the gap is
-    PAINT_GAP, over seven times, which only paint gives, or it reflects under DARK_PAINT_CORE
-    of the floor's light, less than plain wood does on the palest floor: an exposure for a
-    dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt), and the
-    lighter group is shaded like half-cylinders; lighter paint on another set leaves a
-    smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with one
-    group only is four
-    dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly lit, and not
-    when most are shaded like half-cylinders: plain wood in dim light looks dark too; when
-    lifted by the exposure, only if evenly lit, see `_lifted_darkness`), four
-    round faces when all are shaded like half-cylinders (or showing two lamps' highlights),
-    alike in colour, and light as a throw (by their median: one lit less than the others, as
-    by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
-    else cannot be told without calibration. When most of four light faces are clearly
-    shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is round too,
-    as long as its sides fall off from its peak (plateau under 1): a flat face of plain wood
-    is lit evenly, and only the noise of a narrow face's few columns gives it as much
-    shading.
+    PAINT_GAP, over seven times, which only paint gives, or it reflects under
+    DARK_PAINT_CORE of the floor's light, less than plain wood does on the palest floor: an
+    exposure for a dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt),
+    and the lighter group is shaded like half-cylinders; lighter paint on another set leaves
+    a smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with
+    one group only is four dark faces when all are dark and alike (DARK_SPREAD; the surer
+    when evenly lit, and not when most are shaded like half-cylinders: plain wood in dim
+    light looks dark too; when lifted by the exposure, only if evenly lit, see
+    `_lifted_darkness`), four round faces when all are shaded like half-cylinders (or
+    showing two lamps' highlights), alike in colour, and light as a throw (by their median:
+    one lit less than the others, as by lying otherwise to the light, can look as dark as
+    paint; see `_lightness`); anything else cannot be told without calibration. When most of
+    four light faces are clearly shaded, one lying so that the light shades it only faintly
+    (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak (plateau
+    under 1): a flat face of plain wood is lit evenly, and only the noise of a narrow face's
+    few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:

@@ -40,6 +40,9 @@ the channels' ratios instead, and on a strongly coloured floor the ratios of the
 hardly reflects weigh as much as the one it does: dark blue paint on red felt returns more
 green and blue than the felt does, and would seem to return most of its light).
 
+And `clipped`: which of the face's channels reached the camera's ceiling, where its
+recorded colour is not its own.
+
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
 still say round but no longer flat. A stick made whole across the floor in a wall's shade
