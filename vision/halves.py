@@ -39,7 +39,9 @@ def join_halves(blobs: list[Blob], thickness: float) -> list[Blob]:
     while changed:
         changed = False
         for i, j in _pairs(len(joined)):
-            one = _halves_of_one(joined[i], joined[j], thickness or _others_thickness(joined, i, j))
+            if not _side_by_side(joined[i], joined[j]):
+                continue
+            one = _one_stick(joined[i], joined[j], thickness or _others_thickness(joined, i, j))
             if one is not None:
                 joined = [b for k, b in enumerate(joined) if k not in (i, j)] + [one]
                 changed = True
@@ -58,20 +60,26 @@ def _others_thickness(blobs: list[Blob], *leaving: int) -> float:
     return float(np.median(others)) if others else 0.0
 
 
-def _halves_of_one(a: Blob, b: Blob, thickness: float) -> Blob | None:
-    """The stick that strips `a` and `b` are the halves of, or None when they are not."""
+def _side_by_side(a: Blob, b: Blob) -> bool:
+    """Strips `a` and `b` lie parallel, as long as each other, side by side over their whole
+    length with at most a line between them (or overlapping by as much)."""
     turn = abs(a.angle - b.angle) % 180
-    if thickness <= 0 or min(turn, 180 - turn) > PARALLEL:
-        return None
+    if min(turn, 180 - turn) > PARALLEL:
+        return False
     if min(a.length, b.length) < SAME_LENGTH * max(a.length, b.length):
-        return None
+        return False
     angle = math.radians((a.angle + b.angle) / 2 if turn < 90 else a.angle)
-    axis = np.array([math.cos(angle), math.sin(angle)])
-    apart = np.array(b.center) - np.array(a.center)
-    along = abs(float(apart @ axis))
-    across = abs(float(apart @ np.array([-axis[1], axis[0]])))
-    gap = across - (a.width + b.width) / 2
-    if along > ALONG * max(a.length, b.length) or gap > GAP or gap < -GAP:
+    cos, sin = math.cos(angle), math.sin(angle)
+    dx, dy = b.center[0] - a.center[0], b.center[1] - a.center[1]
+    along = abs(dx * cos + dy * sin)
+    gap = abs(dy * cos - dx * sin) - (a.width + b.width) / 2
+    return along <= ALONG * max(a.length, b.length) and abs(gap) <= GAP
+
+
+def _one_stick(a: Blob, b: Blob, thickness: float) -> Blob | None:
+    """The stick that strips `a` and `b`, side by side, are the halves of: their joined box,
+    unless it is thicker than one stick of `thickness` (or that is unknown)."""
+    if thickness <= 0:
         return None
     corners = np.array(a.corners + b.corners, np.float32)
     (cx, cy), (rw, rh), box_angle = cv2.minAreaRect(corners)
