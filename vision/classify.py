@@ -76,6 +76,12 @@ FAINTLY_SHADED = 0.15
 DARK_GREY = 85
 DARK_CORE = -0.3
 COLOUR_SPREAD = 0.25
+# Under two lamps of different colours, a round face takes on the colour of the lamp its
+# sides turn to, and faces lying otherwise differ in colour by more: where every face is
+# plainly shaded like a half-cylinder (SHADED, and lit evenly over under EVEN_HALF of its
+# width), the shading says wood, and colour only has to rule out another material.
+LAMPS_COLOUR_SPREAD = 0.5
+EVEN_HALF = 0.5
 MARKED = 0.3
 
 
@@ -166,7 +172,11 @@ class CommonFaces:
             _woodness(x, light, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
             for x in f
         )
-        if wood > 0 and _alike_in_colour(sticks):
+        plainly_round = all(
+            _wood_shading(x) >= SHADED and x["even_run"] < EVEN_HALF for x in f
+        )
+        spread = LAMPS_COLOUR_SPREAD if plainly_round else COLOUR_SPREAD
+        if wood > 0 and _alike_in_colour(sticks, spread):
             return [FaceVote("round", _logistic(wood)) for _ in f]
         return self._unknown(
             f, "a stick does not look like a dark flat face or a plain wooden round face"
@@ -270,8 +280,9 @@ def _bounded(evidence: float, limit: float = 2.0) -> float:
     return max(-limit, min(limit, evidence))
 
 
-def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
-    """The faces are of one material: their colours differ little. A colour is compared
+def _alike_in_colour(sticks: Sequence[MeasuredStick], spread: float = COLOUR_SPREAD) -> bool:
+    """The faces are of one material: their colours differ by `spread` at most. A colour is
+    compared
     only where the camera kept both its channels: where one is clipped (a bright face under
     a warm lamp reaches the ceiling in red first), the face's colour is not what was
     recorded, and faces of one wood would seem to differ as they lie to the light."""
@@ -281,7 +292,7 @@ def _alike_in_colour(sticks: Sequence[MeasuredStick]) -> bool:
             for stick in sticks
             if not any(stick.clipped[channel] for channel in channels)
         ]
-        if kept and max(kept) - min(kept) > COLOUR_SPREAD:
+        if kept and max(kept) - min(kept) > spread:
             return False
     return True
 

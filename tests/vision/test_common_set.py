@@ -151,15 +151,31 @@ def test_round_faces_the_camera_clipped_in_one_channel_are_alike_in_colour() -> 
         assert_read_right(setup, throws)
 
 
+def test_round_faces_under_two_coloured_lamps_may_differ_more_in_colour() -> None:
+    """Four round faces on linen under a warm and a cold lamp (tune set-ups 111, 211, 270):
+    each takes on the colour of the lamp its sides turn to, and they differ in colour by up
+    to 0.37 (log), more than faces of one wood under one light. All are plainly shaded like
+    half-cylinders, so the throw is read; it was asked again ('does not look like')."""
+    for style, setup_seed, size, seeds in (
+        ("dark_varnished", 10111, (1280, 720), (10111009, 10111018)),
+        ("dark_varnished", 10211, (1280, 720), (10211009, 10211015)),
+        ("dark", 10270, (640, 480), (10270017,)),
+    ):
+        setup = scenes.make_setup(style, "linen", "two_lamps", setup_seed, *size)
+        assert_read_right(setup, [(seed, 0) for seed in seeds])
+
+
 def test_light_paint_among_round_faces_is_told_by_its_colour() -> None:
     """A light-painted set (not the common one) on linen: its flat face, lit a little
     unevenly, passes as faintly shaded among three clearly shaded round faces, and only its
     colour, unclipped, shows it is not the same wood. The common reader must not count it
-    round (tune set-ups 112 and 352)."""
+    round (tune set-ups 112, 352, and 232 under two coloured lamps, where faces of one wood
+    may differ more in colour, yet light paint differs by more still)."""
     reader = StickReader()
     for setup_seed, light, throws in (
         (10112, "window", ((10112001, 1), (10112003, 2))),
         (10352, "warm_lamp", ((10352005, 1), (10352013, 1))),
+        (10232, "two_lamps", ((10232000, 1),)),
     ):
         setup = scenes.make_setup("light", "linen", light, setup_seed)
         for seed, flat in throws:
