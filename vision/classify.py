@@ -282,10 +282,9 @@ def _bounded(evidence: float, limit: float = 2.0) -> float:
 
 def _alike_in_colour(sticks: Sequence[MeasuredStick], spread: float = COLOUR_SPREAD) -> bool:
     """The faces are of one material: their colours differ by `spread` at most. A colour is
-    compared
-    only where the camera kept both its channels: where one is clipped (a bright face under
-    a warm lamp reaches the ceiling in red first), the face's colour is not what was
-    recorded, and faces of one wood would seem to differ as they lie to the light."""
+    compared only where the camera kept both its channels: where one is clipped (a bright
+    face under a warm lamp reaches the ceiling in red first), the face's colour is not what
+    was recorded, and faces of one wood would seem to differ as they lie to the light."""
     for coordinate, channels in enumerate(CHROMA_CHANNELS):
         kept = [
             float(stick.features[CHROMA][coordinate])

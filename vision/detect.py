@@ -511,7 +511,7 @@ def _apart(
     )
     thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
     for seeds, grow in ((core, 3), (thinned, 5)):
-        parts = _grown_parts(seeds, component, grow, min_area)
+        parts = _grown(_pieces(seeds, min_area), component, grow)
         sticks = [(part, part_shape) for part, part_shape in parts if part_shape.elongated]
         if len(parts) >= 2 and len(sticks) == len(parts):
             return parts
@@ -579,14 +579,6 @@ def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np
         beside = max(3, round(min(shape.box[1])) | 1)
         rest &= cv2.dilate(part.astype(np.uint8), np.ones((beside, beside), np.uint8)) == 0
     return rest
-
-
-def _grown_parts(
-    seeds: np.ndarray, component: np.ndarray, grow: int, min_area: float
-) -> list[tuple[np.ndarray, Shape]]:
-    """The pieces of `seeds` each grown back by `grow` pixels (a square) within `component`,
-    with their shapes."""
-    return _grown(_pieces(seeds, min_area), component, grow)
 
 
 def _pieces(seeds: np.ndarray, min_area: float) -> list[np.ndarray]:
