@@ -39,6 +39,9 @@ WIDE_WALL_BAND = 0.15
 WHOLE_WALL = 0.7
 EVEN_BAND = 0.4
 MARK_SPARE = 2
+# How much of a stick's area shows in what passes for a wall's shadow, at the least, for it to
+# be looked at as a stick there (see `_shows_a_stick`).
+STICK_IN_SHADE = 0.1
 TEXTURE_SAMPLE = 4096
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
 # much, specks of grain and noise less.
@@ -178,9 +181,10 @@ def find_blobs(
 
     Without `tray_polygon` (fractions of width/height) the outline is found in the picture;
     `contrast` as for `object_mask`. What calibration `known` lets a stick along a wall be
-    told from the wall, and a stick the outline cuts be looked for whole on the floor in the
-    walls' shade beyond it. Sticks that the detection image joins are looked for apart in
-    the `work` image it was made from, when given (see `CloserLook`).
+    told from the wall, or from the wall's shadow, and a stick the outline cuts be looked
+    for whole on the floor in the walls' shade beyond it. Sticks that the detection image
+    joins are looked for apart in the `work` image it was made from, when given (see
+    `CloserLook`).
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast)
@@ -213,7 +217,9 @@ def find_blobs(
         component = labels[window] == label
         shadowy = maybe_shadow[window]
         on_edge = int(np.count_nonzero(edge[window] & component))
-        if _wall_shadow(component, shadowy, area, on_edge):
+        if _wall_shadow(component, shadowy, area, on_edge) and not (
+            known and _shows_a_stick(component, shadowy, known, scale)
+        ):
             continue
         shape = Shape.of(component)
         if _wall_band(component, (x, y), tray_key, tray_span) and not (
@@ -485,6 +491,23 @@ def _wall_shadow(component: np.ndarray, shadowy: np.ndarray, area: int, on_edge:
     along = on_edge * on_edge / max(area, 1)
     share = float(shadowy[component].mean())
     return (share > 0.9 and along >= 1) or (share > 0.6 and along >= 3)
+
+
+def _shows_a_stick(
+    component: np.ndarray, shadowy: np.ndarray, known: Calibrated, scale: float
+) -> bool:
+    """A component that passes for the wall's shadow (see `_wall_shadow`) shows a stick's
+    face: a piece of it that is not shadow-like, half a stick thick at least (it stays when
+    opened by a square that wide) and as large as STICK_IN_SHADE of a stick (`known`, in
+    pixels `scale` times the detection image's). A coloured lamp's shadow of the wall leaves
+    specks of the floor's grain not shadow-like, never a piece so thick; a stick lying in
+    the wall's shade, its shadow one with the wall's, shows its face."""
+    side = max(3, round(known.stick_thickness / scale / 2))
+    solid = cv2.morphologyEx(
+        (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((side, side), np.uint8)
+    )
+    stick_area = known.stick_length * known.stick_thickness / (scale * scale)
+    return bool(np.count_nonzero(solid) >= STICK_IN_SHADE * stick_area)
 
 
 def _apart(

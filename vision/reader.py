@@ -8,13 +8,14 @@ reason found, because a wrong count is worse than asking for another throw.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from statistics import median
 
 import cv2
 import numpy as np
 
-from vision.calibration import Calibration
+from vision.calibration import SHADE_REACH, Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
     Blob,
@@ -49,15 +50,27 @@ NEAR_SIDE = 0.15
 HALF_FILLED = 0.45
 
 
+@dataclass(frozen=True)
+class _Look:
+    """One more look at a frame (see `StickReader._second_looks`): within `tray` (the
+    calibration's by default), at `contrast`, knowing what `known` tells detection."""
+
+    tray: np.ndarray | None = None
+    contrast: float | None = None
+    known: Calibrated | None = None
+
+
 @dataclass
 class Measurement:
-    """What was found in a frame, in working-image pixels, and the first problem if any."""
+    """What was found in a frame, in working-image pixels, within the tray's `outline`
+    (fractions of width and height), and the first problem if any."""
 
     sticks: list[MeasuredStick] = field(default_factory=list)
     problem: str | None = None
     width: int = WORK_WIDTH
     scale: float = 1.0
     blobs: list[Blob] = field(default_factory=list)
+    outline: np.ndarray | None = None
 
 
 def is_stick_shaped(blob: Blob) -> bool:
@@ -102,22 +115,49 @@ class StickReader:
         return ThrowReading.ok(tuple(faces))
 
     def _find_sticks(self, image: np.ndarray) -> Measurement:
-        """The objects in `image`, measured. With calibration, when the sticks were lost in
-        part (fewer than four found, or a piece of one), they are looked for again closer to
-        the floor's colour, in turn as far as the empty tray allowed (see
-        `Calibration.closer_contrasts`): light on a throw a little other than in calibration
-        can break a face near the floor's colour (light paint on linen) into pieces, or hide
-        it. What is found so stands only if the scene is then clean, and no object found
-        before is parted into sticks: looking closer to the floor's colour adds to what is
-        seen, so sticks touching along their length and found as one stay touching."""
+        """The objects in `image`, measured. When the sticks were lost in part (fewer than
+        four found, or a piece of one), they are looked for again (see `_second_looks`). What
+        is found so stands only if the scene is then clean, and no object found before is
+        parted into sticks or lost: looking again adds to what is seen, so sticks touching
+        along their length and found as one stay touching, and a stick reaching out over the
+        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it."""
         found = self.measure_sticks(image)
-        if self.calibration is None or not _lost_in_part(found):
+        if not _lost_in_part(found):
             return found
-        for contrast in self.calibration.closer_contrasts():
-            closer = self.measure_sticks(image, contrast=contrast)
-            if closer.problem is None and _none_parted(found, closer):
-                return closer
+        for look in self._second_looks(found, image):
+            again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
+            if again.problem is None and _none_parted(found, again) and _none_lost(found, again):
+                return again
         return found
+
+    def _second_looks(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
+        """How sticks lost in part in `image` (`found`) are looked for again, in turn.
+
+        With calibration, first closer to the floor's colour, as far as the empty tray allowed
+        (see `Calibration.closer_contrasts`): light on a throw a little other than in
+        calibration can break a face near the floor's colour (light paint on linen) into
+        pieces, or hide it. Then on the floor in the walls' shade as on the lit floor: a lamp
+        low beyond a wall shades a band of floor along it, and a stick lying there is cut by
+        the lit floor's outline, or lost in the wall's shadow. Without calibration, the sticks
+        found whole give a stick's size, and the frame itself the floor in the walls' shade,
+        as the empty tray does in calibration: a stick the outline cuts is looked for whole
+        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor."""
+        calibration = self.calibration
+        if calibration is not None:
+            for contrast in calibration.closer_contrasts():
+                yield _Look(contrast=contrast)
+            known = self._known(found.width)
+            if known is not None and known.shaded_floor is not None:
+                yield _Look(known.shaded_floor, known=replace(known, shaded_floor=None))
+            return
+        whole = _sticks_clear_of_the_walls(found.blobs)
+        if len(whole) < 2 or found.outline is None:
+            return
+        length, thickness = _size_of(whole)
+        reach = SHADE_REACH * thickness / found.width
+        shade = self.shaded_floor_outline(image, found.outline, reach)
+        yield _Look(found.outline, known=Calibrated(length, thickness, shade))
+        yield _Look(shade, known=Calibrated(length, thickness, None))
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
@@ -131,11 +171,11 @@ class StickReader:
         small = _detection(empty)
         return shown_outlines(small, fit_floor(small, tray), tray, contrast)
 
-    def shaded_floor_outline(self, empty: np.ndarray, tray: np.ndarray, reach: float) -> np.ndarray:
-        """The outline of the floor of the empty tray in `empty` (fractions of width and
-        height), taking in beyond the lit floor's outline `tray` the floor in the walls'
-        shade, up to `reach` (a fraction of the width) further out."""
-        small = _detection(empty)
+    def shaded_floor_outline(self, image: np.ndarray, tray: np.ndarray, reach: float) -> np.ndarray:
+        """The outline of the tray's floor in `image` (fractions of width and height), taking
+        in beyond the lit floor's outline `tray` the floor in the walls' shade, up to `reach`
+        (a fraction of the width) further out."""
+        small = _detection(image)
         floor = fit_floor(small, tray)
         return shaded_floor_outline(small, floor, tray, reach * small.shape[1])
 
@@ -146,6 +186,7 @@ class StickReader:
         contrast: float | None = None,
         marks: tuple[np.ndarray, ...] | None = None,
         face_thickness: float = 0.0,
+        known: Calibrated | None = None,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
@@ -162,7 +203,7 @@ class StickReader:
             contrast = self.calibration.contrast if self.calibration else 1.0
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
-        known = self._known(work)
+        known = known or self._known(work.shape[1])
         blobs, outline = find_blobs(
             small, floor, work.shape[1] / small.shape[1], tray, contrast, known, marks, work
         )
@@ -170,7 +211,11 @@ class StickReader:
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = known.stick_thickness if known else 0.0
         blobs = join_halves(blobs, calibrated_width)
-        length, thickness = self._stick_size(blobs, work.shape[1])
+        length, thickness = (
+            (known.stick_length, known.stick_thickness)
+            if known
+            else _size_of(_sticks_clear_of_the_walls(blobs))
+        )
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
         blobs = [
@@ -180,7 +225,7 @@ class StickReader:
             and not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
         ]
-        found = Measurement(width=work.shape[1], scale=scale, blobs=blobs)
+        found = Measurement(width=work.shape[1], scale=scale, blobs=blobs, outline=outline)
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         face_width = calibrated_width or face_thickness * work.shape[1]
@@ -234,27 +279,17 @@ class StickReader:
             return "something that is not a stick lies in the tray"
         return None
 
-    def _known(self, work: np.ndarray) -> Calibrated | None:
-        """What the calibration tells detection, the sticks' size in pixels of `work`."""
+    def _known(self, width: int) -> Calibrated | None:
+        """What the calibration tells detection, the sticks' size in pixels of a working
+        image `width` pixels wide."""
         calibration = self.calibration
         if calibration is None:
             return None
-        width = work.shape[1]
         return Calibrated(
             calibration.stick_length * width,
             calibration.stick_width * width,
             calibration.shaded_floor,
         )
-
-    def _stick_size(self, blobs: list[Blob], width: int) -> tuple[float, float]:
-        """A whole stick's length and thickness in working pixels: from the calibration, or
-        from the stick-shaped objects clear of the walls (0 when there are none)."""
-        if self.calibration is not None:
-            return self.calibration.stick_length * width, self.calibration.stick_width * width
-        sticks = [b for b in blobs if is_stick_shaped(b) and not b.touches_edge]
-        if sticks:
-            return median(b.length for b in sticks), median(b.width for b in sticks)
-        return 0.0, 0.0
 
 
 def _none_parted(before: Measurement, closer: Measurement) -> bool:
@@ -267,6 +302,28 @@ def _none_parted(before: Measurement, closer: Measurement) -> bool:
         if held > 1:
             return False
     return True
+
+
+def _none_lost(before: Measurement, again: Measurement) -> bool:
+    """Every object found `before` holds its middle in one found `again`."""
+    outlines = [np.array(b.corners, np.float32).reshape(-1, 1, 2) for b in again.blobs]
+    return all(
+        any(cv2.pointPolygonTest(o, blob.center, False) >= 0 for o in outlines)
+        for blob in before.blobs
+    )
+
+
+def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
+    """The stick-shaped objects that touch no wall: whole sticks, by which a stick's size is
+    known without calibration."""
+    return [b for b in blobs if is_stick_shaped(b) and not b.touches_edge]
+
+
+def _size_of(sticks: list[Blob]) -> tuple[float, float]:
+    """A whole stick's length and thickness, the median of `sticks`' (0 when there are none)."""
+    if not sticks:
+        return 0.0, 0.0
+    return median(b.length for b in sticks), median(b.width for b in sticks)
 
 
 def _lost_in_part(found: Measurement) -> bool:

@@ -1016,3 +1016,12 @@ def test_a_round_face_whose_shaded_side_melts_into_linen_is_still_a_stick(
     and the throws were 'found 3 sticks'."""
     setup = scenes.make_setup(style, "linen", light, seed)
     assert_read_right(setup, seed, [(seed * 1000 + 13, flat)])
+
+
+def test_a_stick_in_a_low_lamps_deep_shade_along_a_wall_is_read() -> None:
+    """A warm lamp low over green felt (tune set-up 101): the shade along the far wall is lit
+    by the room alone, darker than any shadow of the lamp's, and a stick lying in it was
+    joined to it and lost ('found 3 sticks'). Looked for again on the shaded floor that
+    calibration kept, the stick shows its face in the band and is read."""
+    setup = scenes.make_setup("dark_varnished", "felt_green", "warm_lamp", 10101)
+    assert_read_right(setup, 10101, [(10101005, 0)])

@@ -375,3 +375,26 @@ def test_a_stick_lying_across_a_corner_is_not_taken_for_the_foot_of_the_wall() -
     sticks'); a strip along a wall has its middle beside it too."""
     setup = scenes.make_setup("dark", "felt_red", "two_lamps", 10205)
     assert_read_right(setup, [(10205018, 4)])
+
+
+def test_a_dark_stick_in_a_low_lamps_shade_along_a_wall_is_read() -> None:
+    """Two lamps, one low, over green and red felt (tune set-ups 220 and 205): a stick lies
+    in the band of shade the low lamp leaves along a wall, its shadow one with the wall's.
+    The lit floor's outline cuts it lengthwise, and what stays inside passed for the wall's
+    shadow: 'found 3 sticks'. The three sticks found whole tell how large a stick is, and
+    the picture where the shaded floor goes, so the fourth is looked for there."""
+    assert_read_right(scenes.make_setup("dark", "felt_green", "two_lamps", 10220), [(10220009, 4)])
+    assert_read_right(scenes.make_setup("dark", "felt_red", "two_lamps", 10205), [(10205019, 0)])
+
+
+def test_a_stick_reaching_out_over_a_wall_is_not_read_as_whole_on_the_shaded_floor() -> None:
+    """A stick lies over the far wall and runs out of the picture (tune set-up 372). Looked for
+    again on the floor in the walls' shade, the part inside the lit floor joined the wall's
+    band and was passed over with it, and a strip of the band stood in for the fourth stick:
+    a throw read 'ok'. Nothing found at first may be lost by looking again: it is still
+    'partly hidden'."""
+    setup = scenes.make_setup("light", "linen", "two_lamps", 10372)
+    seed = 10372014
+    scene = scenes.bad_scene(setup, "out_of_frame", seed)
+    reading = StickReader().read(render(scene, setup.texture_seed, noise_seed=seed))
+    assert reading.status == "rethrow", reading
