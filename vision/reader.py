@@ -53,17 +53,20 @@ HALF_FILLED = 0.45
 @dataclass(frozen=True)
 class _Look:
     """One more look at a frame (see `StickReader._second_looks`): within `tray` (the
-    calibration's by default), at `contrast`, knowing what `known` tells detection."""
+    calibration's by default), at `contrast`, knowing what `known` tells detection, and
+    whether it takes in the floor in the walls' shade."""
 
     tray: np.ndarray | None = None
     contrast: float | None = None
     known: Calibrated | None = None
+    on_the_shade: bool = False
 
 
 @dataclass
 class Measurement:
     """What was found in a frame, in working-image pixels, within the tray's `outline`
-    (fractions of width and height), and the first problem if any."""
+    (fractions of width and height), a whole stick's length as known or judged from the
+    frame, and the first problem if any."""
 
     sticks: list[MeasuredStick] = field(default_factory=list)
     problem: str | None = None
@@ -71,6 +74,7 @@ class Measurement:
     scale: float = 1.0
     blobs: list[Blob] = field(default_factory=list)
     outline: np.ndarray | None = None
+    stick_length: float = 0.0
 
 
 def is_stick_shaped(blob: Blob) -> bool:
@@ -120,13 +124,20 @@ class StickReader:
         is found so stands only if the scene is then clean, and no object found before is
         parted into sticks or lost: looking again adds to what is seen, so sticks touching
         along their length and found as one stay touching, and a stick reaching out over the
-        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it."""
+        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it. On the
+        floor in the walls' shade every stick must be found whole: one lying over the rim,
+        partly hidden, shows a little more of itself there, never all."""
         found = self.measure_sticks(image)
         if not _lost_in_part(found):
             return found
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
-            if again.problem is None and _none_parted(found, again) and _none_lost(found, again):
+            if (
+                again.problem is None
+                and _none_parted(found, again)
+                and _none_lost(found, again)
+                and (_all_whole(again) or not look.on_the_shade)
+            ):
                 return again
         return found
 
@@ -148,7 +159,8 @@ class StickReader:
                 yield _Look(contrast=contrast)
             known = self._known(found.width)
             if known is not None and known.shaded_floor is not None:
-                yield _Look(known.shaded_floor, known=replace(known, shaded_floor=None))
+                shade = known.shaded_floor
+                yield _Look(shade, known=replace(known, shaded_floor=None), on_the_shade=True)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
@@ -156,8 +168,8 @@ class StickReader:
         length, thickness = _size_of(whole)
         reach = SHADE_REACH * thickness / found.width
         shade = self.shaded_floor_outline(image, found.outline, reach)
-        yield _Look(found.outline, known=Calibrated(length, thickness, shade))
-        yield _Look(shade, known=Calibrated(length, thickness, None))
+        yield _Look(found.outline, known=Calibrated(length, thickness, shade), on_the_shade=True)
+        yield _Look(shade, known=Calibrated(length, thickness, None), on_the_shade=True)
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
@@ -225,7 +237,9 @@ class StickReader:
             and not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
         ]
-        found = Measurement(width=work.shape[1], scale=scale, blobs=blobs, outline=outline)
+        found = Measurement(
+            width=work.shape[1], scale=scale, blobs=blobs, outline=outline, stick_length=length
+        )
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         face_width = calibrated_width or face_thickness * work.shape[1]
@@ -311,6 +325,11 @@ def _none_lost(before: Measurement, again: Measurement) -> bool:
         any(cv2.pointPolygonTest(o, blob.center, False) >= 0 for o in outlines)
         for blob in before.blobs
     )
+
+
+def _all_whole(found: Measurement) -> bool:
+    """Every object found is as long as a whole stick (WHOLE_LENGTH of `found.stick_length`)."""
+    return all(blob.length >= WHOLE_LENGTH * found.stick_length for blob in found.blobs)
 
 
 def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
