@@ -140,22 +140,22 @@ class CommonFaces:
             return self._unknown(f, "a stick has painted marks (a marked flat face?)")
         cores = sorted(x["core"] for x in f)
         gaps = [b - a for a, b in itertools.pairwise(cores)]
-        split = cores[gaps.index(max(gaps))] + max(gaps) / 2 if gaps else 0.0
-        if gaps and (
-            max(gaps) >= SPLIT_GAP
-            or (max(gaps) >= DARK_SPREAD and _paint_beside_wood(f, split))
-        ):
+        gap = max(gaps, default=0.0)
+        split = cores[gaps.index(gap)] + gap / 2 if gaps else 0.0
+        beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
+        if gaps and (gap >= SPLIT_GAP or beside > 0):
             darker = [
                 stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
                 for x, stick in zip(f, sticks, strict=True)
                 if x["core"] < split
             ]
             brighter = [_wood_shading(x) for x in f if x["core"] >= split]
-            if not all(darker) and max(gaps) < PAINT_GAP:
+            if not all(darker) and gap < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
             if median(brighter) < SHADED:
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
-            return [self._split_vote(x, split) for x in f]
+            sure = _logistic(beside) if gap < SPLIT_GAP else 1.0
+            return [self._split_vote(x, split, sure) for x in f]
         dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
         if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
@@ -183,26 +183,33 @@ class CommonFaces:
         )
 
     @staticmethod
-    def _split_vote(x: dict[str, float], split: float) -> FaceVote:
+    def _split_vote(x: dict[str, float], split: float, sure: float) -> FaceVote:
+        """Flat when darker than `split`, as sure as the face is far from it, and no surer
+        than the split itself (`sure`)."""
         face: Face = "flat" if x["core"] < split else "round"
-        return FaceVote(face, _logistic(abs(x["core"] - split) / 0.15))
+        return FaceVote(face, min(sure, _logistic(abs(x["core"] - split) / 0.15)))
 
     @staticmethod
     def _unknown(f: list[dict[str, float]], why: str) -> list[FaceVote]:
         return [FaceVote(None, 0.5, why) for _ in f]
 
 
-def _paint_beside_wood(f: list[dict[str, float]], split: float) -> bool:
-    """The faces darker than `split` are lit evenly across, over EVEN_SHARE of their width
-    and twice as wide as any lighter face is, and the lighter faces are shaded like
-    half-cylinders: dark paint beside plain wood that a low lamp leaves only a few times
-    brighter (a gap short of SPLIT_GAP, yet more than faces of one paint differ)."""
+def _paint_beside_wood(f: list[dict[str, float]], split: float, gap: float) -> float:
+    """Evidence (above 0) that the faces darker than `split`, `gap` (log) darker than the
+    rest, are dark paint beside plain wood that a low lamp leaves only a few times brighter
+    (a gap short of SPLIT_GAP, yet more than faces of one paint differ): the darker faces
+    are lit evenly across, over EVEN_SHARE of their width and twice as wide as any lighter
+    face is, and the lighter faces are shaded like half-cylinders. Plain wood turned from
+    the lamp can pass both tests by a little (lit evenly over a third of its width, a gap
+    just over DARK_SPREAD), so the evidence is how far the faces pass them: the gap beyond
+    DARK_SPREAD and the darker faces' even stretch beyond what is needed, each over the
+    steps their measures are told by (0.1 log, 0.05 of the width)."""
     darker = [x["even_run"] for x in f if x["core"] < split]
     lighter = [x for x in f if x["core"] >= split]
-    return (
-        min(darker) >= max(EVEN_SHARE, 2 * max(x["even_run"] for x in lighter))
-        and min(_wood_shading(x) for x in lighter) >= SHADED
-    )
+    needed = max(EVEN_SHARE, 2 * max(x["even_run"] for x in lighter))
+    if min(darker) < needed or min(_wood_shading(x) for x in lighter) < SHADED:
+        return 0.0
+    return (gap - DARK_SPREAD) / 0.1 + (min(darker) - needed) / 0.05
 
 
 def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:

@@ -326,12 +326,27 @@ def test_plain_wood_lit_low_beside_dark_paint_is_told_from_it() -> None:
     bright as the paint, a gap short of telling two groups apart by brightness alone. All
     four looked dark, the paint's evenly lit, and a throw was read as four flat. The paint is
     lit evenly across much of its width, the wood over a narrow band only: the throw is read
-    (it was asked again since, 'the dark faces differ too much to be one paint')."""
+    (it was asked again since, 'the dark faces differ too much to be one paint'). A throw
+    that passes both tests by a hair (throw 18 of set-up 350: a gap 1.16, paint lit evenly
+    over just twice the wood's stretch) is asked again, as the next test's is."""
     assert_read_right(scenes.make_setup("dark", "linen", "warm_lamp", 10210), [(10210002, 2)])
     assert_read_right(
-        scenes.make_setup("dark", "linen", "warm_lamp", 10350),
-        [(10350005, 3), (10350010, 2), (10350018, 3)],
+        scenes.make_setup("dark", "linen", "warm_lamp", 10350), [(10350005, 3), (10350010, 2)]
     )
+
+
+def test_plain_wood_turned_from_a_low_lamp_is_not_taken_for_paint_beside_wood() -> None:
+    """A warm lamp low over linen (tune set-up 410), four round faces: one lies so that the
+    lamp leaves it dim, 2.8 times darker than the others (a gap of 1.04, just over
+    DARK_SPREAD) and lit evenly over a third of its width (EVEN_SHARE): it passed for dark
+    paint beside wood, and the throw was read 1 instead of 0. Passing both tests by so
+    little, the split is not sure enough: the throw is asked again."""
+    setup = scenes.make_setup("dark", "linen", "warm_lamp", 10410)
+    seed = 10410018
+    reading = StickReader().read(
+        render(scenes.clean_scene(setup, 0, seed), setup.texture_seed, noise_seed=seed)
+    )
+    assert reading.status == "rethrow" or reading.flat == 0, reading
 
 
 def test_a_deep_wall_band_around_two_sides_with_a_stick_against_it_is_the_wall() -> None:
