@@ -24,8 +24,10 @@ PARALLEL = 4.0
 # lie apart along the stick, as a share of its length.
 SAME_LENGTH = 0.85
 ALONG = 0.1
-# Widest line between the strips, in working pixels (a line or two of detection pixels).
-GAP = 4.0
+# Widest line between the strips, in working pixels: up to three lines of detection pixels
+# (the line at the floor's colour, blurred). What keeps two sticks apart is their thickness
+# together, not the line between them.
+GAP = 6.0
 # Thickest the joined stick may be, as a share of a stick's thickness.
 ONE_STICK = 1.3
 

@@ -1025,3 +1025,13 @@ def test_a_stick_in_a_low_lamps_deep_shade_along_a_wall_is_read() -> None:
     calibration kept, the stick shows its face in the band and is read."""
     setup = scenes.make_setup("dark_varnished", "felt_green", "warm_lamp", 10101)
     assert_read_right(setup, 10101, [(10101005, 0)])
+
+
+def test_a_round_face_split_by_a_blurred_line_is_not_counted_as_two_sticks() -> None:
+    """Unpainted sticks on linen under two lamps, one low (tune set-up 174): a round face fell
+    into two strips with a line 4.8 px wide between them, and a stick in the low lamp's
+    shade was lost, so the two strips made up the four: a throw of 3 read as 2. Joined,
+    the strips are one stick, and the throw is not read wrong."""
+    setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10174)
+    reading = tune_reader(setup, 10174).read(throw(setup, 3, 10174009))
+    assert reading.status == "rethrow" or reading.flat == 3, reading

@@ -375,11 +375,13 @@ def _light_sticks(gap: int, beside: bool = False, size: int = 1, rows: int = 3) 
     return image
 
 
-@pytest.mark.parametrize(("gap", "size"), [(3, 1), (4, 1), (2, 2), (4, 2)])
+@pytest.mark.parametrize(("gap", "size"), [(3, 1), (4, 1), (2, 2), (4, 2), (6, 2)])
 def test_a_stick_split_along_its_length_is_one_stick(gap: int, size: int) -> None:
     """The two strips, each under half a stick, lie side by side over their whole length with
     no more than a line between them: together they are one stick, as thick as the others
-    (also where the picture is twice the size detection looks at, and the line is seen)."""
+    (also where the picture is twice the size detection looks at, and the line is seen; 6 px
+    there is three lines of the detection image, as a blurred line at the floor's colour
+    can be)."""
     found = StickReader().measure_sticks(_light_sticks(gap, size=size), WHOLE_PICTURE)
     assert (found.problem, len(found.sticks)) == (None, 4)
     widths = sorted(stick.blob.width for stick in found.sticks)
