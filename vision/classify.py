@@ -143,7 +143,7 @@ class CommonFaces:
         gap = max(gaps, default=0.0)
         split = cores[gaps.index(gap)] + gap / 2 if gaps else 0.0
         beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
-        if gaps and (gap >= SPLIT_GAP or beside > 0):
+        if gap >= SPLIT_GAP or beside > 0:
             darker = [
                 stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
                 for x, stick in zip(f, sticks, strict=True)

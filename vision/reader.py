@@ -308,23 +308,21 @@ class StickReader:
 
 def _none_parted(before: Measurement, closer: Measurement) -> bool:
     """No object found `before` holds the middles of two of the sticks found `closer`."""
-    for blob in before.blobs:
-        outline = np.array(blob.corners, np.float32).reshape(-1, 1, 2)
-        held = sum(
-            cv2.pointPolygonTest(outline, stick.blob.center, False) >= 0 for stick in closer.sticks
-        )
-        if held > 1:
-            return False
-    return True
+    return all(
+        sum(_holds(blob, stick.blob.center) for stick in closer.sticks) <= 1
+        for blob in before.blobs
+    )
 
 
 def _none_lost(before: Measurement, again: Measurement) -> bool:
     """Every object found `before` holds its middle in one found `again`."""
-    outlines = [np.array(b.corners, np.float32).reshape(-1, 1, 2) for b in again.blobs]
-    return all(
-        any(cv2.pointPolygonTest(o, blob.center, False) >= 0 for o in outlines)
-        for blob in before.blobs
-    )
+    return all(any(_holds(other, blob.center) for other in again.blobs) for blob in before.blobs)
+
+
+def _holds(blob: Blob, point: tuple[float, float]) -> bool:
+    """`point` lies within the blob's box (or on its edge)."""
+    outline = np.array(blob.corners, np.float32).reshape(-1, 1, 2)
+    return bool(cv2.pointPolygonTest(outline, point, False) >= 0)
 
 
 def _all_whole(found: Measurement) -> bool:
