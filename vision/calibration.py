@@ -229,14 +229,18 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
       (the lowest of CONTRASTS that calibrates).
-    The error reported is the usual reader's. The floor in the walls' shade beyond the lit
-    outline is kept too (see `vision.detect.shaded_floor_outline`).
+    When none of them does, all are tried again within the outline of the lit floor alone
+    (see `vision.detect.lit_floor_outline`): the tray's outline as the reader finds it can
+    take in a rim of the floor's own wood. The error reported is the usual reader's. The
+    floor in the walls' shade beyond the lit outline is kept too (see
+    `vision.detect.shaded_floor_outline`).
     """
     from vision.reader import StickReader
 
     if len({image.shape[:2] for image in (empty, flat, round_)}) != 1:
         raise CalibrationError("the three calibration pictures must have the same size")
-    tray = StickReader().tray_outline(empty)
+    reader = StickReader()
+    tray = reader.tray_outline(empty)
     (contrast, marked), *others = ATTEMPTS
     try:
         return _calibrate_at(empty, flat, round_, tray, contrast, marked)
@@ -245,7 +249,33 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
     for contrast, marked in others:
         with contextlib.suppress(CalibrationError):
             return _calibrate_at(empty, flat, round_, tray, contrast, marked)
-    raise usual
+    calibration = _on_the_lit_floor(empty, flat, round_, tray)
+    if calibration is None:
+        raise usual
+    return calibration
+
+
+def _on_the_lit_floor(
+    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, tray: np.ndarray
+) -> Calibration | None:
+    """A calibration within the outline of the lit floor alone (see `calibrate`), if one
+    succeeds and the `empty` tray still shows nothing within the outline `tray` the reader
+    found, the rim and the wall's foot told from objects by the sticks' size: a hand
+    reaching in over the wall, as dark as a shadow, is left out of the lit floor too, but
+    not out of the tray."""
+    from vision.reader import StickReader
+
+    lit = StickReader().lit_floor_outline(empty)
+    for contrast, marked in ATTEMPTS:
+        try:
+            calibration = _calibrate_at(empty, flat, round_, lit, contrast, marked)
+        except CalibrationError:
+            continue
+        around = StickReader(dataclasses.replace(calibration, marks=())).measure_sticks(
+            empty, tray
+        )
+        return None if around.blobs else calibration
+    return None
 
 
 def _calibrate_at(
@@ -341,4 +371,3 @@ def _may_be_marks(blank: Measurement, calibration: Calibration) -> bool:
         or (blob.touches_frame and blob.reach > blob.length / 2)
         for blob in blank.blobs
     )
-

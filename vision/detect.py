@@ -287,6 +287,19 @@ def shown_outlines(
     )
 
 
+def lit_floor_outline(small: np.ndarray, floor: FloorModel) -> np.ndarray:
+    """The outline (fractions of width/height) of the tray's lit floor in the empty tray
+    `small` (detection image), leaving out all that could be floor in a shadow.
+
+    A rim of the floor's own wood, lit a little less than the floor, passes for floor in a
+    shadow, and where no wall's face is seen between them (the wall the camera looks down
+    past) it joins the floor: `tray_outline` then takes in the rim, and the wall's foot in
+    the tray with it. The lit floor stops at the rim.
+    """
+    objects, maybe_shadow, _ = object_mask(small, floor)
+    return tray_outline((objects == 0) & ~maybe_shadow)
+
+
 def shaded_floor_outline(
     small: np.ndarray, floor: FloorModel, tray_polygon: np.ndarray, reach: float
 ) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""A stick seen as two strips side by side, made one again.
+"""A stick seen as two parts, made one again.
 
 A round face shades from light to dark across its width; where its shade crosses the floor's
 colour (a pale face on linen under two lamps), a line along the stick does not depart from
@@ -6,12 +6,19 @@ the floor and the stick falls into two thin strips, each as long as the stick. T
 are joined when they lie parallel, side by side over their whole length with at most a line
 between them, and together are no thicker than one stick: two sticks lying side by side are
 twice as thick, and stay apart (the scene is then not four sticks, and is asked again).
+
+A round face lit low can instead look like the floor in a shadow over a stretch of its length
+(plain wood on linen under two lamps): what detection keeps of it, apart from what could be
+shadow, are two pieces end to end. They are joined when they lie on one line, one after the
+other, and together are no longer than one stick: two sticks lying end to end are twice as
+long, and stay apart.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -30,22 +37,55 @@ ALONG = 0.1
 GAP = 6.0
 # Thickest the joined stick may be, as a share of a stick's thickness.
 ONE_STICK = 1.3
+# Pieces end to end: together no thicker than this share of the thicker one, at least this
+# share of their lengths added up (one after the other, not side by side), and no longer
+# than this share of a stick's length.
+IN_LINE = 1.5
+END_TO_END = 0.9
+ONE_LENGTH = 1.15
 
 
 def join_halves(blobs: list[Blob], thickness: float) -> list[Blob]:
     """`blobs` with each pair of strips that are the two halves of one stick (see the module)
     made one blob; `thickness` is a whole stick's, in working pixels (0 when unknown: then the
     median thickness of the other blobs stands for it)."""
+
+    def halves(a: Blob, b: Blob, others: list[Blob]) -> Blob | None:
+        if not _side_by_side(a, b):
+            return None
+        return _one_stick(a, b, thickness or _median([o.width for o in others]))
+
+    return _joined(blobs, halves)
+
+
+def join_pieces(blobs: list[Blob], length: float) -> list[Blob]:
+    """`blobs` with each pair of pieces of one stick lying end to end (see the module) made
+    one blob; `length` is a whole stick's, in working pixels (0 when unknown: then the median
+    length of the other blobs stands for it). Pieces on a mark of the tray stay apart: what
+    lies between them is hidden, and the stick is not read from what is left of it."""
+
+    def pieces(a: Blob, b: Blob, others: list[Blob]) -> Blob | None:
+        if a.on_mark or b.on_mark or not _parallel(a, b):
+            return None
+        return _end_to_end(a, b, length or _median([o.length for o in others]))
+
+    return _joined(blobs, pieces)
+
+
+def _joined(
+    blobs: list[Blob], one_of: Callable[[Blob, Blob, list[Blob]], Blob | None]
+) -> list[Blob]:
+    """`blobs` with pairs made one, largest first, as long as a pair is: `one_of(a, b,
+    others)` is the blob that `a` and `b` make, the others in view beside them, or None."""
     joined = list(blobs)
     changed = True
     while changed:
         changed = False
         for i, j in _pairs(len(joined)):
-            if not _side_by_side(joined[i], joined[j]):
-                continue
-            one = _one_stick(joined[i], joined[j], thickness or _others_thickness(joined, i, j))
+            others = [b for k, b in enumerate(joined) if k not in (i, j)]
+            one = one_of(joined[i], joined[j], others)
             if one is not None:
-                joined = [b for k, b in enumerate(joined) if k not in (i, j)] + [one]
+                joined = [*others, one]
                 changed = True
                 break
     joined.sort(key=lambda b: -b.area)
@@ -56,21 +96,30 @@ def _pairs(count: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range(count) for j in range(i + 1, count)]
 
 
-def _others_thickness(blobs: list[Blob], *leaving: int) -> float:
-    """The median thickness of the blobs other than those at `leaving`: the other sticks."""
-    others = [b.width for k, b in enumerate(blobs) if k not in leaving]
-    return float(np.median(others)) if others else 0.0
+def _median(values: list[float]) -> float:
+    """The median of the other blobs' measures: the other sticks' (0 when there are none)."""
+    return float(np.median(values)) if values else 0.0
+
+
+def _parallel(a: Blob, b: Blob) -> bool:
+    """`a` and `b` turn from each other by PARALLEL degrees at most."""
+    turn = _turn(a, b)
+    return min(turn, 180 - turn) <= PARALLEL
+
+
+def _turn(a: Blob, b: Blob) -> float:
+    """How far `b`'s direction is turned from `a`'s, 0 to 180 degrees."""
+    return abs(a.angle - b.angle) % 180
 
 
 def _side_by_side(a: Blob, b: Blob) -> bool:
     """Strips `a` and `b` lie parallel, as long as each other, side by side over their whole
     length with at most a line between them (or overlapping by as much)."""
-    turn = abs(a.angle - b.angle) % 180
-    if min(turn, 180 - turn) > PARALLEL:
+    if not _parallel(a, b):
         return False
     if min(a.length, b.length) < SAME_LENGTH * max(a.length, b.length):
         return False
-    angle = math.radians((a.angle + b.angle) / 2 if turn < 90 else a.angle)
+    angle = math.radians((a.angle + b.angle) / 2 if _turn(a, b) < 90 else a.angle)
     cos, sin = math.cos(angle), math.sin(angle)
     dx, dy = b.center[0] - a.center[0], b.center[1] - a.center[1]
     along = abs(dx * cos + dy * sin)
@@ -83,12 +132,42 @@ def _one_stick(a: Blob, b: Blob, thickness: float) -> Blob | None:
     unless it is thicker than one stick of `thickness` (or that is unknown)."""
     if thickness <= 0:
         return None
+    box = _box(a, b)
+    if box[1][1] > ONE_STICK * thickness:
+        return None
+    return _made_one(a, b, box)
+
+
+def _end_to_end(a: Blob, b: Blob, length: float) -> Blob | None:
+    """The stick that pieces `a` and `b` are parts of, lying end to end on one line: their
+    joined box, unless it is longer than one stick of `length` (or that is unknown)."""
+    box = _box(a, b)
+    long, thick = box[1]
+    if (
+        length <= 0
+        or thick > IN_LINE * max(a.width, b.width)
+        or long < END_TO_END * (a.length + b.length)
+        or long > ONE_LENGTH * length
+    ):
+        return None
+    return _made_one(a, b, box)
+
+
+Box = tuple[tuple[float, float], tuple[float, float], float]
+
+
+def _box(a: Blob, b: Blob) -> Box:
+    """The rotated box around both blobs: centre, (length, thickness), angle in degrees."""
     corners = np.array(a.corners + b.corners, np.float32)
     (cx, cy), (rw, rh), box_angle = cv2.minAreaRect(corners)
     if rw < rh:
         rw, rh, box_angle = rh, rw, box_angle + 90
-    if rh > ONE_STICK * thickness:
-        return None
+    return (float(cx), float(cy)), (float(rw), float(rh)), float(box_angle)
+
+
+def _made_one(a: Blob, b: Blob, box: Box) -> Blob:
+    """One blob of `a` and `b` in their joined `box`."""
+    (cx, cy), (rw, rh), box_angle = box
     return dataclasses.replace(
         a,
         center=(float(cx), float(cy)),

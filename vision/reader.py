@@ -23,12 +23,13 @@ from vision.detect import (
     a_whole_sticks_size,
     detection_image,
     find_blobs,
+    lit_floor_outline,
     shaded_floor_outline,
     shown_outlines,
 )
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
-from vision.halves import join_halves
+from vision.halves import join_halves, join_pieces
 from vision.reading import StickFace, ThrowReading
 
 PARTLY_HIDDEN = "a stick is partly hidden"
@@ -176,6 +177,12 @@ class StickReader:
         small = _detection(image)
         return find_blobs(small, fit_floor(small), 1.0)[1]
 
+    def lit_floor_outline(self, image: np.ndarray) -> np.ndarray:
+        """The outline of the tray's lit floor alone in `image` (see
+        `vision.detect.lit_floor_outline`)."""
+        small = _detection(image)
+        return lit_floor_outline(small, fit_floor(small))
+
     def shown_outlines(
         self, empty: np.ndarray, tray: np.ndarray, contrast: float
     ) -> tuple[np.ndarray, ...]:
@@ -222,7 +229,9 @@ class StickReader:
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = known.stick_thickness if known else 0.0
-        blobs = join_halves(blobs, calibrated_width)
+        blobs = join_pieces(
+            join_halves(blobs, calibrated_width), known.stick_length if known else 0
+        )
         length, thickness = (
             (known.stick_length, known.stick_thickness)
             if known

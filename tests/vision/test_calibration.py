@@ -1035,3 +1035,24 @@ def test_a_round_face_split_by_a_blurred_line_is_not_counted_as_two_sticks() -> 
     setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10174)
     reading = tune_reader(setup, 10174).read(throw(setup, 3, 10174009))
     assert reading.status == "rethrow" or reading.flat == 3, reading
+
+
+def test_a_round_face_whose_core_falls_in_two_end_to_end_is_one_stick() -> None:
+    """Barred sticks on linen under two lamps, one low (tune set-up 433): in the round
+    picture, one face's middle was lit as dark as a shadow, and what was left of it fell in
+    two pieces end to end, each half a stick long, so calibration said 'a stick is partly
+    hidden', however close to the floor's colour it looked. The pieces lie on one line and
+    make one stick's length: calibration takes them for the stick, and the throws are read."""
+    setup = scenes.make_setup("barred", "linen", "two_lamps", 10433)
+    assert_read_right(setup, 10433, [(10433001, 3), (10433007, 4)])
+
+
+def test_a_tray_whose_rim_passes_for_shaded_floor_is_calibrated_on_its_lit_floor() -> None:
+    """Light sticks in a walnut tray under a low warm lamp (tune set-up 557): the rim, of the
+    floor's wood and lit a little less, passes for floor in a shadow, and with no wall's face
+    seen between them along the wall the camera looks down past, the tray's outline took in
+    the rim and the foot of the wall beyond: a piece of it was 'something that is not a
+    stick', at every contrast. Within the lit floor's outline calibration succeeds, and the
+    throws are read."""
+    setup = scenes.make_setup("light", "walnut", "warm_lamp", 10557)
+    assert_read_right(setup, 10557, [(10557002, 2), (10557003, 3), (10557005, 4)])

@@ -388,6 +388,34 @@ def test_a_stick_split_along_its_length_is_one_stick(gap: int, size: int) -> Non
     assert widths[-1] <= 1.3 * widths[0], widths
 
 
+def _sticks_in_line(gap: int, piece: int, rows: int) -> np.ndarray:
+    """`rows` light sticks 90 x 13 px on a plain floor (320 x 240), and two more strips 13 px
+    thick and `piece` px long lying end to end on one line, `gap` px of floor between them."""
+    image = np.full((240, 320, 3), 120, np.uint8)
+    for y in (30, 80, 130)[:rows]:
+        cv2.rectangle(image, (50, y), (139, y + 12), (225,) * 3, -1)
+    for x in (30, 30 + piece + gap):
+        cv2.rectangle(image, (x, 190), (x + piece - 1, 202), (225,) * 3, -1)
+    return image
+
+
+@pytest.mark.parametrize("gap", [6, 10])
+def test_a_stick_in_two_pieces_end_to_end_is_one_stick(gap: int) -> None:
+    """A round face as dark as a shadow across its middle leaves two pieces of it, each half
+    a stick long, on one line: together they are one stick, as long as the others."""
+    found = StickReader().measure_sticks(_sticks_in_line(gap, 43, 3), WHOLE_PICTURE)
+    assert (found.problem, len(found.sticks)) == (None, 4)
+    lengths = sorted(stick.blob.length for stick in found.sticks)
+    assert lengths[-1] <= 1.15 * lengths[0], lengths
+
+
+def test_two_sticks_lying_end_to_end_are_not_taken_for_one() -> None:
+    """Two whole sticks on one line, a few pixels apart, are twice a stick's length together:
+    they stay two sticks, and the throw of four is read."""
+    found = StickReader().measure_sticks(_sticks_in_line(4, 90, 2), WHOLE_PICTURE)
+    assert (found.problem, len(found.sticks)) == (None, 4)
+
+
 def test_two_sticks_lying_side_by_side_are_not_taken_for_one() -> None:
     """Together twice as thick as a stick: two sticks, and the throw is not four apart."""
     found = StickReader().measure_sticks(_light_sticks(3, beside=True), WHOLE_PICTURE)
