@@ -56,7 +56,8 @@ class Blob:
     picture's border) it goes. `in_shade`: a stick made whole across the floor in the walls'
     shade (see `find_blobs`), which may be lit across its width by the shadow's edge rather
     than by its shape (see `vision.features`). `on_mark`: it lies on or against one of the
-    tray's marks (see `shown_outlines`), so part of it may be hidden."""
+    tray's marks (see `shown_outlines`), so part of it may be hidden. `shadowlike`: the share
+    of its pixels that could be the floor in a shadow (see `object_mask`)."""
 
     center: tuple[float, float]
     length: float
@@ -70,6 +71,7 @@ class Blob:
     reach: float = math.inf
     in_shade: bool = False
     on_mark: bool = False
+    shadowlike: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -243,7 +245,8 @@ def find_blobs(
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
-            blobs.append(dataclasses.replace(blob, on_mark=on_mark) if on_mark else blob)
+            shadowlike = np.count_nonzero(shadowy & part) / max(part_shape.area, 1)
+            blobs.append(dataclasses.replace(blob, on_mark=on_mark, shadowlike=shadowlike))
     blobs.sort(key=lambda b: -b.area)
     return blobs, polygon
 

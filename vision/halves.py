@@ -6,6 +6,9 @@ the floor and the stick falls into two thin strips, each as long as the stick. T
 are joined when they lie parallel, side by side over their whole length with at most a line
 between them, and together are no thicker than one stick: two sticks lying side by side are
 twice as thick, and stay apart (the scene is then not four sticks, and is asked again).
+Under two lamps of different colours, the shadow one lamp casts beside a stick is lit by the
+other alone, tinted unlike plain shadow, and detection can keep it as a strip of its own
+along the stick: such a strip, thin and shadow-like all over, is left out.
 
 A round face lit low can instead look like the floor in a shadow over a stretch of its length
 (plain wood on linen under two lamps): what detection keeps of it, apart from what could be
@@ -43,6 +46,10 @@ ONE_STICK = 1.3
 IN_LINE = 1.5
 END_TO_END = 0.9
 ONE_LENGTH = 1.15
+# A stick's cast shadow: no thicker than this share of the stick, and at least this share of
+# it could be the floor in a shadow.
+SHADOW_STRIP = 0.5
+SHADOWLIKE = 0.8
 
 
 def join_halves(blobs: list[Blob], thickness: float) -> list[Blob]:
@@ -70,6 +77,24 @@ def join_pieces(blobs: list[Blob], length: float) -> list[Blob]:
         return _end_to_end(a, b, length or _median([o.length for o in others]))
 
     return _joined(blobs, pieces)
+
+
+def without_cast_shadows(blobs: list[Blob]) -> list[Blob]:
+    """`blobs` without the shadows sticks cast that detection kept as objects (see the
+    module): strips that could be the floor in a shadow nearly all over (SHADOWLIKE), no
+    thicker than SHADOW_STRIP of a stick they lie along, as long as it, with at most a line
+    between them or within its outline's margin (as much as the strip is thick)."""
+    return [blob for blob in blobs if not any(_cast_by(blob, stick) for stick in blobs)]
+
+
+def _cast_by(strip: Blob, stick: Blob) -> bool:
+    """`strip` is the shadow that `stick` casts (see `without_cast_shadows`)."""
+    if strip is stick or strip.shadowlike < SHADOWLIKE:
+        return False
+    if strip.width > SHADOW_STRIP * stick.width:
+        return False
+    gap = _gap_along(strip, stick)
+    return gap is not None and -strip.width <= gap <= GAP
 
 
 def _joined(
@@ -115,16 +140,23 @@ def _turn(a: Blob, b: Blob) -> float:
 def _side_by_side(a: Blob, b: Blob) -> bool:
     """Strips `a` and `b` lie parallel, as long as each other, side by side over their whole
     length with at most a line between them (or overlapping by as much)."""
+    gap = _gap_along(a, b)
+    return gap is not None and abs(gap) <= GAP
+
+
+def _gap_along(a: Blob, b: Blob) -> float | None:
+    """How far apart `a` and `b` lie across their length (below 0: overlapping), when they
+    lie parallel, as long as each other, side by side over their whole length; else None."""
     if not _parallel(a, b):
-        return False
+        return None
     if min(a.length, b.length) < SAME_LENGTH * max(a.length, b.length):
-        return False
+        return None
     angle = math.radians((a.angle + b.angle) / 2 if _turn(a, b) < 90 else a.angle)
     cos, sin = math.cos(angle), math.sin(angle)
     dx, dy = b.center[0] - a.center[0], b.center[1] - a.center[1]
-    along = abs(dx * cos + dy * sin)
-    gap = abs(dy * cos - dx * sin) - (a.width + b.width) / 2
-    return along <= ALONG * max(a.length, b.length) and abs(gap) <= GAP
+    if abs(dx * cos + dy * sin) > ALONG * max(a.length, b.length):
+        return None
+    return abs(dy * cos - dx * sin) - (a.width + b.width) / 2
 
 
 def _one_stick(a: Blob, b: Blob, thickness: float) -> Blob | None:

@@ -1056,3 +1056,13 @@ def test_a_tray_whose_rim_passes_for_shaded_floor_is_calibrated_on_its_lit_floor
     throws are read."""
     setup = scenes.make_setup("light", "walnut", "warm_lamp", 10557)
     assert_read_right(setup, 10557, [(10557002, 2), (10557003, 3), (10557005, 4)])
+
+
+def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
+    """Unpainted sticks on linen under a warm lamp low and a cold one high (tune set-up 454):
+    the warm lamp's shadow beside a flat face, lit by the cold lamp alone, is bluish, no plain
+    shadow, and was found as a thin strip along the stick: 'found 5 sticks' in the flat
+    picture at every contrast. Shadow-like all over and a third of the stick's thickness, it
+    is the stick's shadow: calibration succeeds, and the throws are read."""
+    setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10454)
+    assert_read_right(setup, 10454, [(10454000, 3), (10454009, 2), (10454018, 0)])

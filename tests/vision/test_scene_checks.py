@@ -416,6 +416,20 @@ def test_two_sticks_lying_end_to_end_are_not_taken_for_one() -> None:
     assert (found.problem, len(found.sticks)) == (None, 4)
 
 
+@pytest.mark.parametrize(("strip", "sticks"), [((95, 80, 70), 4), ((235, 235, 235), 5)])
+def test_a_tinted_shadow_along_a_stick_is_not_another_stick(
+    strip: tuple[int, int, int], sticks: int
+) -> None:
+    """Under two lamps of different colours the shadow beside a stick is lit by one lamp
+    alone: darker than the floor and tinted, a strip of its own beside the stick. Thin and
+    shadow-like all over, it is the stick's shadow, and four sticks are read; a strip as thin
+    but lighter than the floor is an object (five)."""
+    image = _light_sticks(0, rows=3)
+    image[75:165, 215:221] = strip
+    found = StickReader().measure_sticks(image, WHOLE_PICTURE)
+    assert len(found.blobs) == sticks, [(b.width, b.shadowlike) for b in found.blobs]
+
+
 def test_two_sticks_lying_side_by_side_are_not_taken_for_one() -> None:
     """Together twice as thick as a stick: two sticks, and the throw is not four apart."""
     found = StickReader().measure_sticks(_light_sticks(3, beside=True), WHOLE_PICTURE)
