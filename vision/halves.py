@@ -1,4 +1,4 @@
-"""A stick seen as two parts, made one again.
+"""A stick seen as two parts, made one again; a stick's shadow seen as a strip beside it, left out.
 
 A round face shades from light to dark across its width; where its shade crosses the floor's
 colour (a pale face on linen under two lamps), a line along the stick does not depart from
@@ -216,4 +216,5 @@ def _made_one(a: Blob, b: Blob, box: Box) -> Blob:
         reach=max(a.reach, b.reach),
         in_shade=a.in_shade or b.in_shade,
         on_mark=a.on_mark or b.on_mark,
+        shadowlike=(a.shadowlike * a.area + b.shadowlike * b.area) / max(a.area + b.area, 1.0),
     )
