@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import itertools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -239,20 +240,33 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
 
     if len({image.shape[:2] for image in (empty, flat, round_)}) != 1:
         raise CalibrationError("the three calibration pictures must have the same size")
-    reader = StickReader()
-    tray = reader.tray_outline(empty)
+    tray = StickReader().tray_outline(empty)
     (contrast, marked), *others = ATTEMPTS
     try:
         return _calibrate_at(empty, flat, round_, tray, contrast, marked)
     except CalibrationError as error:
         usual = error
-    for contrast, marked in others:
-        with contextlib.suppress(CalibrationError):
-            return _calibrate_at(empty, flat, round_, tray, contrast, marked)
-    calibration = _on_the_lit_floor(empty, flat, round_, tray)
+    calibration = _first_of(others, empty, flat, round_, tray) or _on_the_lit_floor(
+        empty, flat, round_, tray
+    )
     if calibration is None:
         raise usual
     return calibration
+
+
+def _first_of(
+    attempts: Sequence[tuple[float, bool]],
+    empty: np.ndarray,
+    flat: np.ndarray,
+    round_: np.ndarray,
+    tray: np.ndarray,
+) -> Calibration | None:
+    """The calibration of the first of `attempts` (see ATTEMPTS) that succeeds within the
+    outline `tray`, or None."""
+    for contrast, marked in attempts:
+        with contextlib.suppress(CalibrationError):
+            return _calibrate_at(empty, flat, round_, tray, contrast, marked)
+    return None
 
 
 def _on_the_lit_floor(
@@ -260,22 +274,16 @@ def _on_the_lit_floor(
 ) -> Calibration | None:
     """A calibration within the outline of the lit floor alone (see `calibrate`), if one
     succeeds and the `empty` tray still shows nothing within the outline `tray` the reader
-    found, the rim and the wall's foot told from objects by the sticks' size: a hand
-    reaching in over the wall, as dark as a shadow, is left out of the lit floor too, but
-    not out of the tray."""
+    found, with no marks passed over, the rim and the wall's foot told from objects by the
+    sticks' size: a hand reaching in over the wall, as dark as a shadow, is left out of the
+    lit floor too, but not out of the tray."""
     from vision.reader import StickReader
 
-    lit = StickReader().lit_floor_outline(empty)
-    for contrast, marked in ATTEMPTS:
-        try:
-            calibration = _calibrate_at(empty, flat, round_, lit, contrast, marked)
-        except CalibrationError:
-            continue
-        around = StickReader(dataclasses.replace(calibration, marks=())).measure_sticks(
-            empty, tray
-        )
-        return None if around.blobs else calibration
-    return None
+    calibration = _first_of(ATTEMPTS, empty, flat, round_, StickReader().lit_floor_outline(empty))
+    if calibration is None:
+        return None
+    unmarked = StickReader(dataclasses.replace(calibration, marks=()))
+    return None if unmarked.measure_sticks(empty, tray).blobs else calibration
 
 
 def _calibrate_at(

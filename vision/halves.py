@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
+from functools import partial
 
 import cv2
 import numpy as np
@@ -51,16 +52,19 @@ ONE_LENGTH = 1.15
 SHADOW_STRIP = 0.5
 SHADOWLIKE = 0.8
 
+# The blobs in view beside a pair, made when asked for (see `_joined`).
+Others = Callable[[], list[Blob]]
+
 
 def join_halves(blobs: list[Blob], thickness: float) -> list[Blob]:
     """`blobs` with each pair of strips that are the two halves of one stick (see the module)
     made one blob; `thickness` is a whole stick's, in working pixels (0 when unknown: then the
     median thickness of the other blobs stands for it)."""
 
-    def halves(a: Blob, b: Blob, others: list[Blob]) -> Blob | None:
+    def halves(a: Blob, b: Blob, others: Others) -> Blob | None:
         if not _side_by_side(a, b):
             return None
-        return _one_stick(a, b, thickness or _median([o.width for o in others]))
+        return _one_stick(a, b, thickness or _median([o.width for o in others()]))
 
     return _joined(blobs, halves)
 
@@ -71,10 +75,10 @@ def join_pieces(blobs: list[Blob], length: float) -> list[Blob]:
     length of the other blobs stands for it). Pieces on a mark of the tray stay apart: what
     lies between them is hidden, and the stick is not read from what is left of it."""
 
-    def pieces(a: Blob, b: Blob, others: list[Blob]) -> Blob | None:
+    def pieces(a: Blob, b: Blob, others: Others) -> Blob | None:
         if a.on_mark or b.on_mark or not _parallel(a, b):
             return None
-        return _end_to_end(a, b, length or _median([o.length for o in others]))
+        return _end_to_end(a, b, length or _median([o.length for o in others()]))
 
     return _joined(blobs, pieces)
 
@@ -97,20 +101,19 @@ def _cast_by(strip: Blob, stick: Blob) -> bool:
     return gap is not None and -strip.width <= gap <= GAP
 
 
-def _joined(
-    blobs: list[Blob], one_of: Callable[[Blob, Blob, list[Blob]], Blob | None]
-) -> list[Blob]:
+def _joined(blobs: list[Blob], one_of: Callable[[Blob, Blob, Others], Blob | None]) -> list[Blob]:
     """`blobs` with pairs made one, largest first, as long as a pair is: `one_of(a, b,
-    others)` is the blob that `a` and `b` make, the others in view beside them, or None."""
+    others)` is the blob that `a` and `b` make, or None; `others()` gives the blobs in view
+    beside them (made only when asked for: most pairs are ruled out before)."""
     joined = list(blobs)
     changed = True
     while changed:
         changed = False
         for i, j in _pairs(len(joined)):
-            others = [b for k, b in enumerate(joined) if k not in (i, j)]
+            others = partial(_without, joined, i, j)
             one = one_of(joined[i], joined[j], others)
             if one is not None:
-                joined = [*others, one]
+                joined = [*others(), one]
                 changed = True
                 break
     joined.sort(key=lambda b: -b.area)
@@ -119,6 +122,11 @@ def _joined(
 
 def _pairs(count: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range(count) for j in range(i + 1, count)]
+
+
+def _without(blobs: list[Blob], i: int, j: int) -> list[Blob]:
+    """`blobs` without those at `i` and `j`."""
+    return [b for k, b in enumerate(blobs) if k not in (i, j)]
 
 
 def _median(values: list[float]) -> float:
