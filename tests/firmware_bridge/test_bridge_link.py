@@ -86,7 +86,8 @@ def test_link_survives_unplug_and_replug_and_resends_leds(
     link.send_leds(RED_BLINK)
     assert board.wait_leds(lambda frame: frame == RED_BLINK, 1.0)
     board.unplug()
-    wait_until(lambda: link.state == "down")
+    wait_until(lambda: bool(events.of(LinkDown)))  # told after the state is set
+    assert link.state != "up"
     assert "port" in events.of(LinkDown)[0].reason
     link.send_leds(BLUE)  # the game moves on while the cable is out
     board.place(3, "B")
@@ -220,7 +221,8 @@ def test_the_link_notices_a_silent_board_and_recovers(
     board: VirtualBoard, link: BoardLink, events: Events
 ) -> None:
     board.drop_bytes(1.0)
-    wait_until(lambda: link.state != "up", 5)
+    wait_until(lambda: bool(events.of(LinkDown)), 5)
+    assert link.state != "up"
     assert "heartbeat" in events.of(LinkDown)[0].reason
     board.drop_bytes(0.0)
     wait_until(lambda: link.state == "up", 5)
