@@ -202,8 +202,8 @@ def find_blobs(
         # What the marks hide, and two pixels round it: an object there may lie partly on one.
         hidden = cv2.dilate(mask & marked, np.ones((5, 5), np.uint8)).astype(bool)
         mask[marked] = 0
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    unclosed = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    mask = cv2.morphologyEx(unclosed, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # 16-bit labels (a detection image cannot hold more components) take half the time.
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         mask, connectivity=8, ltype=cv2.CV_16U
@@ -239,7 +239,8 @@ def find_blobs(
         parts = [(component, shape)]
         if not shape.elongated:
             is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
-            parts = _apart(component, shape, shadowy, min_area, is_wall)
+            gaps_kept = unclosed[window] & component
+            parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
             if len(parts) == 1 and closer is not None:
                 parts = closer.apart(component, (x, y), min_area) or parts
         for part, part_shape in parts:
@@ -530,6 +531,7 @@ def _apart(
     component: np.ndarray,
     shape: Shape,
     shadowy: np.ndarray,
+    gaps_kept: np.ndarray,
     min_area: float,
     is_wall: Callable[[np.ndarray], bool],
 ) -> list[tuple[np.ndarray, Shape]]:
@@ -538,7 +540,9 @@ def _apart(
 
     Two sticks a few millimetres apart can be joined by the shadow one casts on the floor
     between them (taken out, the parts fall apart), or by a pixel or two where blur and the
-    mask's closing bridge the gap (two pixels eroded, they fall apart). Sticks that really
+    mask's closing bridge the gap (two pixels eroded, they fall apart; eroded before the
+    closing, `gaps_kept`, when the closing bridged more: dark paint under a low lamp looks
+    like the shadows between the sticks, and their ends, a pixel apart, close). Sticks that really
     touch along their length stay one component, and are reported as touching. A stick lying
     near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) by its shadow
     or by touching it: the sticks are its stick-shaped parts that are not shadow-like, or
@@ -548,8 +552,10 @@ def _apart(
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
     )
-    thinned = cv2.erode(component.astype(np.uint8), np.ones((5, 5), np.uint8))
-    for seeds, grow in ((core, 3), (thinned, 5)):
+    square = np.ones((5, 5), np.uint8)
+    thinned = cv2.erode(component.astype(np.uint8), square)
+    thinned_before_closing = cv2.erode(gaps_kept.astype(np.uint8), square)
+    for seeds, grow in ((core, 3), (thinned, 5), (thinned_before_closing, 5)):
         parts = _grown(_pieces(seeds, min_area), component, grow)
         sticks = [(part, part_shape) for part, part_shape in parts if part_shape.elongated]
         if len(parts) >= 2 and len(sticks) == len(parts):

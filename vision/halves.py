@@ -86,8 +86,8 @@ def join_pieces(blobs: list[Blob], length: float) -> list[Blob]:
 def without_cast_shadows(blobs: list[Blob]) -> list[Blob]:
     """`blobs` without the shadows sticks cast that detection kept as objects (see the
     module): strips that could be the floor in a shadow nearly all over (SHADOWLIKE), no
-    thicker than SHADOW_STRIP of a stick they lie along, as long as it, with at most a line
-    between them or within its outline's margin (as much as the strip is thick)."""
+    thicker than SHADOW_STRIP of a stick they lie along, within its length, with at most a
+    line between them or within its outline's margin (as much as the strip is thick)."""
     return [blob for blob in blobs if not any(_cast_by(blob, stick) for stick in blobs)]
 
 
@@ -97,7 +97,7 @@ def _cast_by(strip: Blob, stick: Blob) -> bool:
         return False
     if strip.width > SHADOW_STRIP * stick.width:
         return False
-    gap = _gap_along(strip, stick)
+    gap = _gap_beside(strip, stick)
     return gap is not None and -strip.width <= gap <= GAP
 
 
@@ -165,6 +165,20 @@ def _gap_along(a: Blob, b: Blob) -> float | None:
     if abs(dx * cos + dy * sin) > ALONG * max(a.length, b.length):
         return None
     return abs(dy * cos - dx * sin) - (a.width + b.width) / 2
+
+
+def _gap_beside(strip: Blob, stick: Blob) -> float | None:
+    """How far `strip` lies from `stick` across its length (below 0: overlapping), when it
+    lies parallel beside it, within its length (ALONG to spare); else None. A shadow cast
+    aslant along the stick shows beside it only where the stick does not hide it: shorter."""
+    if not _parallel(strip, stick) or strip.length * SAME_LENGTH > stick.length:
+        return None
+    angle = math.radians(stick.angle)
+    cos, sin = math.cos(angle), math.sin(angle)
+    dx, dy = strip.center[0] - stick.center[0], strip.center[1] - stick.center[1]
+    if abs(dx * cos + dy * sin) > (stick.length - strip.length) / 2 + ALONG * stick.length:
+        return None
+    return abs(dy * cos - dx * sin) - (strip.width + stick.width) / 2
 
 
 def _one_stick(a: Blob, b: Blob, thickness: float) -> Blob | None:

@@ -359,6 +359,21 @@ def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
             assert (reading.status, reading.flat) == ("ok", 2), (seed, reading.reason)
 
 
+def test_dark_sticks_whose_ends_lie_close_under_a_low_lamp_are_told_apart() -> None:
+    """Walnut under a warm lamp low and a cold one (tune set-up 476): dark paint looks like
+    the shadows between three sticks lying close, and where two ends come within a pixel of
+    each other the mask's closing joins them, wider than two pixels' erosion parts: one
+    object three sticks large, 'a hand or another object is in the tray'. Eroded as found,
+    before the closing, they fall apart, and the throw is read."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "two_lamps", 10476)
+    pictures = scenes.calibration_pictures(setup, 10476, noise_seed=10476)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    image = render(scenes.clean_scene(setup, 4, 10476014), setup.texture_seed, 10476014)
+    for reader in (StickReader(), StickReader(calibration)):
+        reading = reader.read(image)
+        assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
 def _light_sticks(gap: int, beside: bool = False, size: int = 1, rows: int = 3) -> np.ndarray:
     """`rows` light sticks 90 x 13 px on a plain floor (320 x 240: found at full size), and
     a fourth drawn as two strips 6 px wide with a line of floor `gap` px wide between them (a
