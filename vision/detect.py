@@ -547,7 +547,9 @@ def _apart(
     near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) by its shadow
     or by touching it: the sticks are its stick-shaped parts that are not shadow-like, or
     that two pixels' erosion leaves (the band is thinner than a stick), as long as the rest,
-    without them and a stick's width beside each, is the band.
+    without them and a stick's width beside each, is the band. A stick can be joined so to
+    its own shadow, tinted by a second lamp: its part that is not shadow-like is one stick,
+    and there is no rest.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
@@ -563,6 +565,8 @@ def _apart(
         if sticks:
             rest = _without(component, sticks)
             if rest.any() and is_wall(rest):
+                return sticks
+            if seeds is core and len(sticks) == 1 and not rest.any():
                 return sticks
     return [(component, shape)]
 

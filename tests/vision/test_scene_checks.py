@@ -374,6 +374,21 @@ def test_dark_sticks_whose_ends_lie_close_under_a_low_lamp_are_told_apart() -> N
         assert (reading.status, reading.flat) == ("ok", 4), reading.reason
 
 
+def test_a_stick_found_with_its_tinted_shadow_alongside_is_the_stick_alone() -> None:
+    """Linen under a warm lamp low and a cold one (tune set-up 451): the warm lamp's shadow
+    beside a stick is lit by the cold lamp alone, bluish, and detection kept it with the
+    stick, one object two thirds again as thick: 'touching or lying on one another'. What
+    of it could not be shadow is one stick, and the rest lies within a stick's width beside
+    it: the stick is that part alone, and the throws are read."""
+    setup = scenes.make_setup("dark_varnished", "linen", "two_lamps", 10451)
+    pictures = scenes.calibration_pictures(setup, 10451, noise_seed=10451)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    for seed, flat in ((10451018, 2), (10451019, 4)):
+        image = render(scenes.clean_scene(setup, flat, seed), setup.texture_seed, seed)
+        reading = StickReader(calibration).read(image)
+        assert (reading.status, reading.flat) == ("ok", flat), (seed, reading.reason)
+
+
 def _light_sticks(gap: int, beside: bool = False, size: int = 1, rows: int = 3) -> np.ndarray:
     """`rows` light sticks 90 x 13 px on a plain floor (320 x 240: found at full size), and
     a fourth drawn as two strips 6 px wide with a line of floor `gap` px wide between them (a
