@@ -17,7 +17,8 @@ or colour of the light. From it:
   across the width (a round face turns away from the light towards its sides; a flat face
   is lit the same all across), -1 to 1: a varnish highlight falls off faster than the slope,
   and the fit would put more than all of the brightness on it;
-- `bars`: dark bands across the stick (painted marks);
+- `bars`: dark bands across the stick, lit on both sides (painted marks, not a shade over
+  one end);
 - `gloss`: brightest pixels over the peak column (varnish highlight line);
 - `uneven`: log of how much the brightness varies across the width, whichever way, over its
   mean: a flat face is even to within a percent or less, a round face varies by several
@@ -158,6 +159,14 @@ def _along_the_axis(
     )
 
 
+def _bars(along: np.ndarray) -> float:
+    """How much darker than the rest of the face its darkest 8% are (the `bars` feature),
+    counting only what is lighter on both sides: a wall's shade over one end is no mark."""
+    envelope = np.minimum(np.maximum.accumulate(along), np.maximum.accumulate(along[::-1])[::-1])
+    level = np.minimum(envelope, max(median(along), 1e-3))
+    return quantile(1 - along / np.maximum(level, 1e-3), 0.92)
+
+
 def measure(
     work: np.ndarray, blob: Blob, floor: FloorModel, stick_width: float = 0.0
 ) -> MeasuredStick:
@@ -194,7 +203,7 @@ def measure(
     centre = body[:, _middle_half(n)]
     centre_band = centre.sum(axis=1) / centre.shape[1]
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
-    bars = 1 - quantile(along, 0.08) / max(median(along), 1e-3)
+    bars = _bars(along)
     gloss = quantile(body[rows], 0.99) / max(peak, 1e-3)
     features = np.array(
         [

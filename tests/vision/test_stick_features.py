@@ -375,3 +375,27 @@ def test_a_round_face_is_evenly_lit_over_a_narrow_band_only() -> None:
         image = _round_face(WOOD_ON_LINEN, ambient=ambient, lamp=0.9)
         features = _features(image, _stick_blob(89, 111), stick_width=20)
         assert features["even_run"] <= 0.45, ambient
+
+
+def _face_along(shaded_columns: slice, marked: bool) -> np.ndarray:
+    """A plain wood flat face lying along x from 40 to 160 (rows 90-109) on a plain floor,
+    dim (a third of its light) over `shaded_columns`; `marked`: with three painted bars
+    across it, 6 px wide, at a quarter, half and three quarters of its length."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 110), WOOD)
+    image[90:110, shaded_columns] = [_level(ratio / 3) for ratio in WOOD]
+    if marked:
+        for x in (67, 97, 127):
+            image[90:110, x : x + 6] = [_level(ratio / 5) for ratio in WOOD]
+    return image
+
+
+@pytest.mark.parametrize("shaded", [slice(40, 60), slice(140, 160)])
+def test_a_walls_shade_over_one_end_of_a_face_is_not_a_painted_mark(shaded: slice) -> None:
+    """A stick with one end in a wall's shade is dark over a sixth of its length, as a painted
+    bar makes a face dark over as much: but the bar has the face lit on both sides of it.
+    The shaded end is no mark; the bars, shaded end or not, are."""
+    blob = _stick_blob(90, 110)
+    assert _features(_face_along(shaded, marked=False), blob)["bars"] < 0.1
+    assert _features(_face_along(shaded, marked=True), blob)["bars"] > 0.5
+    assert _features(_face_along(slice(0, 0), marked=True), blob)["bars"] > 0.5
