@@ -33,6 +33,7 @@ from vision.halves import join_halves, join_pieces, without_cast_shadows
 from vision.reading import StickFace, ThrowReading
 
 PARTLY_HIDDEN = "a stick is partly hidden"
+ON_THE_EDGE = "a stick lies on the edge of the tray"
 WORK_WIDTH = 640
 MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
@@ -121,13 +122,14 @@ class StickReader:
 
     def _find_sticks(self, image: np.ndarray) -> Measurement:
         """The objects in `image`, measured. When the sticks were lost in part (fewer than
-        four found, or a piece of one), they are looked for again (see `_second_looks`). What
-        is found so stands only if the scene is then clean, and no object found before is
-        parted into sticks or lost: looking again adds to what is seen, so sticks touching
-        along their length and found as one stay touching, and a stick reaching out over the
-        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it. On the
-        floor in the walls' shade every stick must be found whole: one lying over the rim,
-        partly hidden, shows a little more of itself there, never all."""
+        four found, a piece of one, or one the tray's outline cuts), they are looked for
+        again (see `_second_looks`). What is found so stands only if the scene is then
+        clean, and no object found before is parted into sticks or lost: looking again adds
+        to what is seen, so sticks touching along their length and found as one stay
+        touching, and a stick reaching out over the wall, cut by the lit floor's outline, is
+        not lost in the wall's band beyond it. On the floor in the walls' shade every stick
+        must be found whole: one lying over the rim, partly hidden, shows a little more of
+        itself there, never all."""
         found = self.measure_sticks(image)
         if not _lost_in_part(found):
             return found
@@ -270,7 +272,7 @@ class StickReader:
                 return "something reaches in from the edge of the picture (a hand?)"
             if blob.touches_edge >= 0.5 and not whole:
                 if stick(blob):
-                    return "a stick lies on the edge of the tray"
+                    return ON_THE_EDGE
                 return "something reaches over the edge of the tray (a hand?)"
         area = length * thickness
         for blob in blobs:
@@ -353,8 +355,11 @@ def _size_of(sticks: list[Blob]) -> tuple[float, float]:
 
 def _lost_in_part(found: Measurement) -> bool:
     """The scene's problem may be sticks lost in part against the floor: fewer than four
-    found, or a piece of one."""
-    return found.problem is not None and (len(found.sticks) < 4 or found.problem == PARTLY_HIDDEN)
+    found, or a piece of one, or of one cut by the tray's outline (lying in a wall's shade,
+    where the lit floor's outline runs across it)."""
+    return found.problem is not None and (
+        len(found.sticks) < 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE)
+    )
 
 
 def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:

@@ -616,6 +616,15 @@ def test_a_stick_against_a_wall_in_its_shade_is_read(
     assert [stick.blob.in_shade for stick in found.sticks].count(True) == 1
 
 
+def test_a_stick_the_lit_floors_edge_cuts_with_four_in_view_is_looked_for_again() -> None:
+    """Green felt under two lamps, one low (tune set-up 280): one of four sticks lies in the
+    right wall's shade, and the lit floor's outline cuts it short. Four sticks were found, so
+    it was not looked for again: 'a stick lies on the edge of the tray'. Looked for closer to
+    the floor's colour, it is whole, and the throw is read."""
+    setup = scenes.make_setup("dark", "felt_green", "two_lamps", 10280)
+    assert_read_right(setup, 10280, [(10280017, 4)])
+
+
 def test_the_walls_face_seen_over_as_deep_as_a_stick_is_thick_is_not_an_object() -> None:
     """Walnut under a warm lamp, 1280x720 (tune set-up 135): the camera sees over the far
     wall, whose face shows as a wedge along the outline reaching in 1.0-1.08 of a stick's
