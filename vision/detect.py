@@ -219,30 +219,39 @@ def find_blobs(
         component = labels[window] == label
         shadowy = maybe_shadow[window]
         on_edge = int(np.count_nonzero(edge[window] & component))
+        shape = Shape.of(component)
         if _wall_shadow(component, shadowy, area, on_edge) and not (
             known and _shows_a_stick(component, shadowy, known, scale)
         ):
-            continue
-        shape = Shape.of(component)
-        if _wall_band(component, (x, y), tray_key, tray_span) and not (
+            parts = (
+                _round_faces_in_the_shade(component, shadowy, known, scale, min_area)
+                if known
+                else []
+            )
+        elif _wall_band(component, (x, y), tray_key, tray_span) and not (
             known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
         ):
             continue
-        whole = None
-        if known and on_edge:
-            whole = _whole_in_the_shade(labels, label, shape, log_ratio, known, scale, tray_key)
-        if whole is not None:
-            blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
-            on_mark = bool(np.count_nonzero(hidden & whole[0]))
-            blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
-            continue
-        parts = [(component, shape)]
-        if not shape.elongated:
-            is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
-            gaps_kept = unclosed[window] & component
-            parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
-            if len(parts) == 1 and closer is not None:
-                parts = closer.apart(component, (x, y), min_area) or parts
+        else:
+            whole = None
+            if known and on_edge:
+                whole = _whole_in_the_shade(
+                    labels, label, shape, log_ratio, known, scale, tray_key
+                )
+            if whole is not None:
+                blob = _measure(*whole, (0, 0), scale, (dw, dh), edge, depth)
+                on_mark = bool(np.count_nonzero(hidden & whole[0]))
+                blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
+                continue
+            parts = [(component, shape)]
+            if not shape.elongated:
+                is_wall = partial(
+                    _wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span
+                )
+                gaps_kept = unclosed[window] & component
+                parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
+                if len(parts) == 1 and closer is not None:
+                    parts = closer.apart(component, (x, y), min_area) or parts
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
@@ -525,6 +534,29 @@ def _shows_a_stick(
     )
     stick_area = known.stick_length * known.stick_thickness / (scale * scale)
     return bool(np.count_nonzero(solid) >= STICK_IN_SHADE * stick_area)
+
+
+def _round_faces_in_the_shade(
+    component: np.ndarray, shadowy: np.ndarray, known: Calibrated, scale: float, min_area: float
+) -> list[tuple[np.ndarray, Shape]]:
+    """The round faces lying in the wall's shadow `component` (see `_wall_shadow`) that show
+    no piece of a stick's face (see `_shows_a_stick`), each a mask with its shape. Lit less
+    than the floor and not tinted, a plain wood face in the wall's shade is shadow-like down
+    its middle; only its sides, turned from the light and tinted by the wood, are not: lines
+    a few pixels apart. Closed, they are the face: a piece half a stick thick (opened so) and
+    as long as a stick (`known`, in pixels `scale` times the detection image's), grown back
+    within the component."""
+    side = max(3, round(known.stick_thickness / scale / 2))
+    face = cv2.morphologyEx(
+        (component & ~shadowy).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)
+    )
+    solid = cv2.morphologyEx(face, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+    length = known.stick_length / scale
+    return [
+        (part, shape)
+        for part, shape in _grown(_pieces(solid, min_area), component, 3)
+        if shape.elongated and _as_long_as_a_stick(max(shape.box[1]), length)
+    ]
 
 
 def _apart(

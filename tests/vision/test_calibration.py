@@ -625,6 +625,16 @@ def test_a_stick_the_lit_floors_edge_cuts_with_four_in_view_is_looked_for_again(
     assert_read_right(setup, 10280, [(10280017, 4)])
 
 
+def test_a_round_face_as_shadow_like_as_the_walls_shade_it_lies_in_is_found() -> None:
+    """Linen under two lamps, one low, 1280x720 (tune set-up 111): a plain wood face lies in
+    the right wall's shade, lit less than the floor and untinted down its middle, so it
+    could be the shade itself; only its sides, tinted by the wood, are not. Joined to the
+    wall's shadow, it was passed over with it: 'found 3 sticks'. Its sides closed are a
+    face as large as a stick, and the throw is read."""
+    setup = scenes.make_setup("dark_varnished", "linen", "two_lamps", 10111, 1280, 720)
+    assert_read_right(setup, 10111, [(10111013, 3)])
+
+
 def test_the_walls_face_seen_over_as_deep_as_a_stick_is_thick_is_not_an_object() -> None:
     """Walnut under a warm lamp, 1280x720 (tune set-up 135): the camera sees over the far
     wall, whose face shows as a wedge along the outline reaching in 1.0-1.08 of a stick's
