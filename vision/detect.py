@@ -219,20 +219,18 @@ def find_blobs(
         component = labels[window] == label
         shadowy = maybe_shadow[window]
         on_edge = int(np.count_nonzero(edge[window] & component))
-        shape = Shape.of(component)
         if _wall_shadow(component, shadowy, area, on_edge) and not (
             known and _shows_a_stick(component, shadowy, known, scale)
         ):
-            parts = (
-                _round_faces_in_the_shade(component, shadowy, known, scale, min_area)
-                if known
-                else []
-            )
-        elif _wall_band(component, (x, y), tray_key, tray_span) and not (
-            known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
-        ):
-            continue
+            if known is None:
+                continue
+            parts = _round_faces_in_the_shade(component, shadowy, known, scale, min_area)
         else:
+            shape = Shape.of(component)
+            if _wall_band(component, (x, y), tray_key, tray_span) and not (
+                known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
+            ):
+                continue
             whole = None
             if known and on_edge:
                 whole = _whole_in_the_shade(
@@ -528,12 +526,19 @@ def _shows_a_stick(
     pixels `scale` times the detection image's). A coloured lamp's shadow of the wall leaves
     specks of the floor's grain not shadow-like, never a piece so thick; a stick lying in
     the wall's shade, its shadow one with the wall's, shows its face."""
-    side = max(3, round(known.stick_thickness / scale / 2))
-    solid = cv2.morphologyEx(
-        (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((side, side), np.uint8)
-    )
+    solid = _half_a_stick_thick(component & ~shadowy, known, scale)
     stick_area = known.stick_length * known.stick_thickness / (scale * scale)
     return bool(np.count_nonzero(solid) >= STICK_IN_SHADE * stick_area)
+
+
+def _half_a_stick_thick(mask: np.ndarray, known: Calibrated, scale: float) -> np.ndarray:
+    """What of `mask` is half a stick (`known`, in pixels `scale` times the detection
+    image's) thick at least: what stays when opened by a square that wide (uint8)."""
+    side = max(3, round(known.stick_thickness / scale / 2))
+    opened: np.ndarray = cv2.morphologyEx(
+        mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((side, side), np.uint8)
+    )
+    return opened
 
 
 def _round_faces_in_the_shade(
@@ -546,11 +551,10 @@ def _round_faces_in_the_shade(
     a few pixels apart. Closed, they are the face: a piece half a stick thick (opened so) and
     as long as a stick (`known`, in pixels `scale` times the detection image's), grown back
     within the component."""
-    side = max(3, round(known.stick_thickness / scale / 2))
     face = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)
     )
-    solid = cv2.morphologyEx(face, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+    solid = _half_a_stick_thick(face, known, scale)
     length = known.stick_length / scale
     return [
         (part, shape)

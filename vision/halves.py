@@ -159,12 +159,10 @@ def _gap_along(a: Blob, b: Blob) -> float | None:
         return None
     if min(a.length, b.length) < SAME_LENGTH * max(a.length, b.length):
         return None
-    angle = math.radians((a.angle + b.angle) / 2 if _turn(a, b) < 90 else a.angle)
-    cos, sin = math.cos(angle), math.sin(angle)
-    dx, dy = b.center[0] - a.center[0], b.center[1] - a.center[1]
-    if abs(dx * cos + dy * sin) > ALONG * max(a.length, b.length):
+    along, across = _offset(a, b, (a.angle + b.angle) / 2 if _turn(a, b) < 90 else a.angle)
+    if along > ALONG * max(a.length, b.length):
         return None
-    return abs(dy * cos - dx * sin) - (a.width + b.width) / 2
+    return across - (a.width + b.width) / 2
 
 
 def _gap_beside(strip: Blob, stick: Blob) -> float | None:
@@ -173,12 +171,19 @@ def _gap_beside(strip: Blob, stick: Blob) -> float | None:
     aslant along the stick shows beside it only where the stick does not hide it: shorter."""
     if not _parallel(strip, stick) or strip.length * SAME_LENGTH > stick.length:
         return None
-    angle = math.radians(stick.angle)
-    cos, sin = math.cos(angle), math.sin(angle)
-    dx, dy = strip.center[0] - stick.center[0], strip.center[1] - stick.center[1]
-    if abs(dx * cos + dy * sin) > (stick.length - strip.length) / 2 + ALONG * stick.length:
+    along, across = _offset(stick, strip, stick.angle)
+    if along > (stick.length - strip.length) / 2 + ALONG * stick.length:
         return None
-    return abs(dy * cos - dx * sin) - (strip.width + stick.width) / 2
+    return across - (strip.width + stick.width) / 2
+
+
+def _offset(a: Blob, b: Blob, angle: float) -> tuple[float, float]:
+    """How far `b`'s centre lies from `a`'s along the direction `angle` (degrees) and across
+    it, both unsigned."""
+    radians = math.radians(angle)
+    cos, sin = math.cos(radians), math.sin(radians)
+    dx, dy = b.center[0] - a.center[0], b.center[1] - a.center[1]
+    return abs(dx * cos + dy * sin), abs(dy * cos - dx * sin)
 
 
 def _one_stick(a: Blob, b: Blob, thickness: float) -> Blob | None:
