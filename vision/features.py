@@ -397,14 +397,66 @@ def _run_around(member: list[bool], level: list[float], centre: int) -> tuple[in
 def _stick_columns(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
     """The blob's columns without the shadows cast along its sides.
 
-    The blob takes in the shadow beside the stick wherever that differs from the floor. Two
-    kinds are told from the stick: a band of moderate shadow (`_shadow_band`) and a deep one
-    (`_deep_shadow`); each side loses the more of the two trims. `brightness` is each
-    column's mean over the channels.
+    The blob takes in the shadow beside the stick wherever that differs from the floor. Three
+    kinds are told from the stick: a band of moderate shadow (`_shadow_band`), a deep one
+    (`_deep_shadow`) and one in the floor's colour that the stick's shaded side darkens into
+    (`_floor_coloured_shadow`); each side loses the most of the three trims, and when that
+    leaves under STICK_SHARE of the blob, only the side that loses more does. `brightness`
+    is each column's mean over the channels.
     """
     band_left, band_right = _shadow_band(columns, brightness)
     deep_left, deep_right = _deep_shadow(brightness)
-    return max(band_left, deep_left), len(columns) - max(band_right, deep_right)
+    tint_left, tint_right = _floor_coloured_shadow(columns, brightness)
+    left, right = max(band_left, deep_left, tint_left), max(band_right, deep_right, tint_right)
+    if len(columns) - left - right < STICK_SHARE * len(columns):
+        left, right = (left, 0) if left >= right else (0, right)
+    return left, len(columns) - right
+
+
+def _floor_coloured_shadow(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
+    """Columns to trim from the left and the right: a shadow in the floor's colour beside a
+    stick of its own colour.
+
+    Under a low side lamp, a round face's side turned from the light darkens down to the
+    shadow it casts, and no step in brightness tells where the wood ends. Its colour does:
+    a shadow is the floor lit less, in the floor's colour, while the wood keeps its own down
+    to its darkest side (see `_widened_by_own_colour`). The stick's own colour is that of
+    the blob's brightest quarter of columns (its lit side); where that differs clearly from
+    the floor's (OWN_COLOUR), a side's run of shadowy columns (see `_shadowy`) coloured
+    under a quarter as much as the stick (the room's light tints a shadow a little), up to
+    the first column of the stick's colour, is shadow. Dark paint is darker than a shadow,
+    so a bright shadow's tint taken for the stick's colour does not make it one. At least
+    STICK_SHARE of the blob is left to the stick, or nothing is trimmed."""
+    chroma = _column_chroma(columns)
+    level = np.asarray(brightness)
+    brightest = np.argsort(level)[-max(3, len(level) // 4) :]
+    own = np.median(chroma[brightest], axis=0)
+    size = float(np.hypot(*own))
+    if size < OWN_COLOUR:
+        return 0, 0
+    floor_coloured = (chroma @ own < 0.25 * size * size).tolist()
+    shadowy = _shadowy(columns)
+    left = _floor_coloured_run(floor_coloured, shadowy, brightness)
+    right = _floor_coloured_run(floor_coloured[::-1], shadowy[::-1], brightness[::-1])
+    if len(brightness) - left - right < STICK_SHARE * len(brightness):
+        return 0, 0
+    return left, right
+
+
+def _floor_coloured_run(
+    floor_coloured: list[bool], shadowy: list[bool], brightness: list[float]
+) -> int:
+    """How many columns from the start are floor lit less, in its colour, before the first
+    column of the stick's colour (0: none, or no such column follows). The outline's first
+    columns of floor as lit as the rest (FLOOR_LIKE) are passed over."""
+    n = len(floor_coloured)
+    lead = end = _floor_lead(brightness)
+    while end < n and floor_coloured[end] and shadowy[end]:
+        end += 1
+    if end == lead or end >= n or floor_coloured[end]:
+        return 0
+    # The stick's side darkens into the shadow; beyond a step, the other trims see it.
+    return end if brightness[end] <= BAND_LEVEL * min(brightness[lead:end]) else 0
 
 
 def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
@@ -422,7 +474,7 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
     about as dark all across, while a round face's side turned from the light, under the
     floor's light in every channel too, darkens gradually down to it.
     """
-    shadowy = ((columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)).tolist()
+    shadowy = _shadowy(columns)
     if sum(shadowy) > 0.7 * len(shadowy):
         return 0, 0
     limit = int(SHADOW_SHARE * len(columns))
@@ -435,6 +487,13 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
         else:
             right = 0
     return left, right
+
+
+def _shadowy(columns: np.ndarray) -> list[bool]:
+    """Which columns may be a shadow: darker than the floor in every channel, yet lit by
+    what the stick leaves (over 0.15 of the floor in every channel; dark paint is darker)."""
+    shadowy: list[bool] = ((columns.max(axis=1) < 0.9) & (columns.min(axis=1) > 0.15)).tolist()
+    return shadowy
 
 
 def _shadow_run(shadowy: list[bool], limit: int, brightness: list[float]) -> int:
@@ -491,9 +550,7 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
     the blob: a face darker than the floor (dark paint) can hold columns as dark as a shadow
     itself, so there the shadow and the trim stay within SHADOW_SHARE.
     """
-    lead = 0
-    while lead < len(brightness) // 4 and abs(math.log(max(brightness[lead], 1e-3))) < FLOOR_LIKE:
-        lead += 1
+    lead = _floor_lead(brightness)
     columns = brightness[lead:]
     n = len(columns)
     bright = body > 1.0
@@ -519,6 +576,15 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
         if beside and level >= STICK_LEVEL * body:
             return lead + side
     return 0
+
+
+def _floor_lead(brightness: list[float]) -> int:
+    """How many of the first columns are floor as lit as the rest (within FLOOR_LIKE), at
+    most a quarter of them: the blob's outline is a pixel or two generous."""
+    lead = 0
+    while lead < len(brightness) // 4 and abs(math.log(max(brightness[lead], 1e-3))) < FLOOR_LIKE:
+        lead += 1
+    return lead
 
 
 def _evenly_lit_for(columns: list[float], side: int, count: int) -> bool:

@@ -426,3 +426,25 @@ def test_a_stick_over_the_rim_is_not_read_as_whole_on_the_shaded_floor() -> None
     tray, and the throw was read 'ok'. There every stick must be found whole."""
     setup = scenes.make_setup("dark_varnished", "walnut", "two_lamps", 10536)
     assert_asked_again(setup, "out_of_tray", 10536018)
+
+
+def test_round_faces_darkening_into_their_own_shadow_under_a_low_lamp_are_read() -> None:
+    """A warm lamp low over linen from one side (tune set-up 410): a round face turns half
+    its width from it and darkens down into the shadow it casts, with no step between, and
+    the outline takes in both. The shadow is the floor's colour, the wood keeps its own down
+    to its darkest side, so the face is measured without the shadow; with it, its middle
+    lay in the shadow and it looked like neither face ('a stick does not look like a dark
+    flat face or a plain wooden round face')."""
+    setup = scenes.make_setup("dark", "linen", "warm_lamp", 10410)
+    assert_read_right(setup, [(10410016, 1), (10410011, 0), (10410009, 2)])
+
+
+def test_dark_paint_beside_a_shadow_tinted_by_the_rooms_light_is_not_trimmed_as_one() -> None:
+    """The same lamp, four flat faces (throw 15): beside one face lies a shadow lit only by
+    the room's bluish light, the brightest part of the outline after the floor. Taken for
+    the stick's own colour, it made the paint, darker than the floor and not bluish, look
+    like a shadow in the floor's colour, and the face was measured on the shadow: the throw
+    read 3. Paint is darker than any shadow the room's light leaves (under 0.15 of the
+    floor), so it is not trimmed as one."""
+    setup = scenes.make_setup("dark", "linen", "warm_lamp", 10410)
+    assert_read_right(setup, [(10410015, 4)])

@@ -124,6 +124,30 @@ def test_a_round_face_darkening_into_a_moderate_shadow_keeps_its_shaded_side() -
 WOOD_ON_LINEN = (0.6, 0.8, 1.05)
 
 
+# A round face of plain wood lit from one side by a low lamp, as a rendered throw's columns
+# measured it (brightness over the floor's, from its lit side to its shaded one, a column
+# every two rows): it darkens down to the level of the shadow it casts.
+SIDE_LIT_ROUND = (1.02, 1.04, 0.99, 0.92, 0.81, 0.67, 0.53, 0.36, 0.21, 0.19)
+
+
+def test_a_round_face_darkening_into_its_shadow_under_a_low_lamp_is_measured_without_it() -> None:
+    """A lamp low to one side leaves much of the face in its own shade, as dark as the wide
+    shadow it casts, with no step between: the outline takes in both, and the middle of what
+    it holds lies in the shadow. The shadow keeps the floor's colour and the wood its own, so
+    the face is measured from its lit side to its darkest, without the shadow."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    tint = np.array(WOOD_ON_LINEN) / np.mean(WOOD_ON_LINEN)
+    for offset, level in enumerate(SIDE_LIT_ROUND):
+        rows = slice(90 + 2 * offset, 92 + 2 * offset)
+        _paint_rows(image, rows, tuple(float(v) for v in level * tint))
+    _paint_rows(image, slice(110, 120), (0.18, 0.18, 0.18))
+    _paint_rows(image, slice(120, 121), (0.6, 0.6, 0.6))
+    features = _features(image, _stick_blob(88, 123))
+    assert features["roundness"] >= 0.3
+    assert features["core"] >= math.log(0.45)
+    assert features["chroma_r"] == pytest.approx(math.log(1.05 / 0.8), abs=0.1)
+
+
 def test_a_round_face_whose_shaded_side_the_outline_left_out_is_measured_across_its_width() -> None:
     """Plain wood on pale linen: the face's side turned from the lamp is as dark as a shadow
     and no more tinted than the wood, and detection may leave it out of the outline, taking
