@@ -7,27 +7,61 @@ calibration and without; the clean-throw rate counts the calibrated readings and
 set's uncalibrated ones, the wrong-count rate counts every reading. `--split holdout` uses
 seeds, a stick set, a tray and a light that the reader was never tuned on.
 
-Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|holdout] [--setups N] [--images N]
+While changing the reader, `--only` picks set-ups of the tune split by index, `--dump` keeps
+every reading (a JSON line each), and `--compare` lists the readings that changed since an
+earlier dump: a change is judged reading by reading, not by the totals alone.
+
+Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|holdout] [--setups N]
+         [--images N] [--only 100-159,200-279] [--jobs 2] [--dump NEW.jsonl]
+         [--compare OLD.jsonl]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import TypedDict
 
 from vision import evaluation
+
+
+class DumpedReading(TypedDict):
+    """One reading as a dump keeps it: where it came from, what it was, what was read."""
+
+    setup: int
+    position: int
+    style: str
+    tray: str
+    light: str
+    kind: str
+    calibrated: bool
+    truth: int | None
+    status: str
+    flat: int | None
+    reason: str
+    counted: bool
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=sorted(evaluation.SPLIT_SEEDS), default="holdout")
-    parser.add_argument("--setups", type=int, default=10)
+    parser.add_argument("--setups", type=int, default=10, help="the first N set-ups")
+    parser.add_argument("--only", type=_indices, help="set-up indices instead, as 0-9,20-29")
     parser.add_argument("--images", type=int, default=40)
+    parser.add_argument("--jobs", type=int, default=1, help="set-ups read at once")
+    parser.add_argument("--dump", type=Path, help="write every reading here (JSON lines)")
+    parser.add_argument("--compare", type=Path, help="list readings changed since this dump")
     args = parser.parse_args()
     started = time.monotonic()
-    outcomes: list[evaluation.Outcome] = []
-    for case in evaluation.setups(args.split, args.setups):
-        outcomes += evaluation.run_setup(case, args.images)
+    indices = args.only or list(range(args.setups))
+    cases = evaluation.setups(args.split, max(indices) + 1)
+    jobs = [(i, cases[i], args.images) for i in indices]
+    with Pool(args.jobs) as pool:
+        results = pool.map(_read_setup, jobs, chunksize=1)
+    outcomes = [outcome for _, found in results for outcome in found]
     for label, score in evaluation.by_style(outcomes).items():
         print(score.line(label))
     counted = evaluation.score(evaluation.expected_to_read(outcomes))
@@ -35,9 +69,88 @@ def main() -> None:
     print(counted.line("clean throws (counted)"))
     print(everything.line("all readings"))
     print(
-        f"{args.split}: {args.setups} set-ups x {args.images} images, "
+        f"{args.split}: {len(indices)} set-ups x {args.images} images, "
         f"{time.monotonic() - started:.0f} s"
     )
+    rows = [_row(i, n, o) for i, found in results for n, o in enumerate(found)]
+    if args.compare:
+        for line in _changes(_load(args.compare), rows):
+            print(line)
+    if args.dump:
+        args.dump.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def _indices(spec: str) -> list[int]:
+    """'0-9,20-29' as the indices 0 to 9 and 20 to 29."""
+    indices: list[int] = []
+    for part in spec.split(","):
+        first, _, last = part.partition("-")
+        indices += range(int(first), int(last or first) + 1)
+    return indices
+
+
+def _read_setup(
+    job: tuple[int, evaluation.SetupCase, int],
+) -> tuple[int, list[evaluation.Outcome]]:
+    index, case, images = job
+    return index, list(evaluation.run_setup(case, images))
+
+
+def _row(setup: int, position: int, outcome: evaluation.Outcome) -> DumpedReading:
+    reading = outcome.reading
+    return {
+        "setup": setup,
+        "position": position,
+        "style": outcome.style,
+        "tray": outcome.tray,
+        "light": outcome.light,
+        "kind": outcome.kind,
+        "calibrated": outcome.calibrated,
+        "truth": outcome.truth,
+        "status": reading.status,
+        "flat": reading.flat,
+        "reason": reading.reason,
+        "counted": outcome.counted,
+    }
+
+
+def _load(path: Path) -> dict[tuple[int, int], DumpedReading]:
+    rows: list[DumpedReading] = [
+        json.loads(line) for line in path.read_text().splitlines() if line.strip()
+    ]
+    return {(row["setup"], row["position"]): row for row in rows}
+
+
+def _changes(
+    before: dict[tuple[int, int], DumpedReading], rows: list[DumpedReading]
+) -> list[str]:
+    """A line per reading whose answer changed: GAIN (now right), LOSS (was right), WRONG (now
+    `ok` with a wrong count) or CHANGE; readings that do not count for the clean rate are
+    marked as such."""
+    lines = []
+    for row in rows:
+        old = before.get((row["setup"], row["position"]))
+        if old is None or (old["status"], old["flat"]) == (row["status"], row["flat"]):
+            continue
+        if row["status"] == "ok" and row["flat"] != row["truth"]:
+            tag = "WRONG"
+        elif _right(row):
+            tag = "GAIN"
+        elif _right(old):
+            tag = "LOSS"
+        else:
+            tag = "CHANGE"
+        lines.append(
+            f"{tag:6s} set-up {row['setup']} reading {row['position']} {row['style']} "
+            f"{'calibrated' if row['calibrated'] else 'uncalibrated'}"
+            f"{'' if row['counted'] else ' (not counted)'} {row['kind']} {row['truth']}: "
+            f"{old['status']} {old['flat']} -> {row['status']} {row['flat']} {row['reason']}"
+        )
+    return lines
+
+
+def _right(row: DumpedReading) -> bool:
+    return row["status"] == "ok" and row["flat"] == row["truth"]
 
 
 if __name__ == "__main__":

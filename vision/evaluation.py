@@ -61,6 +61,12 @@ class Outcome:
     def right(self) -> bool:
         return self.reading.status == "ok" and self.reading.flat == self.truth
 
+    @property
+    def counted(self) -> bool:
+        """Counts for the clean-throw rate: every calibrated reading, and the common set's
+        without calibration (another set is only required not to read wrong without one)."""
+        return self.calibrated or self.style in scenes.COMMON_STYLES
+
 
 def setups(split: str, count: int) -> list[SetupCase]:
     """`count` set-ups of a split; the holdout split always includes a held-out name."""
@@ -173,9 +179,8 @@ def score(outcomes: list[Outcome]) -> Score:
 
 
 def expected_to_read(outcomes: list[Outcome]) -> list[Outcome]:
-    """The readings that count for the clean-throw rate: every calibrated one, and the common
-    set's without calibration (another set is only required not to read wrong without one)."""
-    return [o for o in outcomes if o.calibrated or o.style in scenes.COMMON_STYLES]
+    """The readings that count for the clean-throw rate (see `Outcome.counted`)."""
+    return [o for o in outcomes if o.counted]
 
 
 def by_style(outcomes: list[Outcome]) -> dict[str, Score]:
