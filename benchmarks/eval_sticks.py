@@ -23,26 +23,14 @@ import json
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from typing import TypedDict
+from typing import Any
 
 from vision import evaluation
 
-
-class DumpedReading(TypedDict):
-    """One reading as a dump keeps it: where it came from, what it was, what was read."""
-
-    setup: int
-    position: int
-    style: str
-    tray: str
-    light: str
-    kind: str
-    calibrated: bool
-    truth: int | None
-    status: str
-    flat: int | None
-    reason: str
-    counted: bool
+# One reading as a dump keeps it: where it came from, what it was, what was read.
+DumpedReading = dict[str, Any]
+# What a reading was, as `evaluation.Outcome` has it.
+SCENE_FIELDS = ("style", "tray", "light", "kind", "calibrated", "truth")
 
 
 def main() -> None:
@@ -101,12 +89,7 @@ def _row(setup: int, position: int, outcome: evaluation.Outcome) -> DumpedReadin
     return {
         "setup": setup,
         "position": position,
-        "style": outcome.style,
-        "tray": outcome.tray,
-        "light": outcome.light,
-        "kind": outcome.kind,
-        "calibrated": outcome.calibrated,
-        "truth": outcome.truth,
+        **{name: getattr(outcome, name) for name in SCENE_FIELDS},
         "status": reading.status,
         "flat": reading.flat,
         "reason": reading.reason,
