@@ -133,7 +133,7 @@ def _changes(
 
 
 def _right(row: DumpedReading) -> bool:
-    return row["status"] == "ok" and row["flat"] == row["truth"]
+    return bool(row["status"] == "ok" and row["flat"] == row["truth"])
 
 
 if __name__ == "__main__":

@@ -136,10 +136,10 @@ def test_a_round_face_darkening_into_its_shadow_under_a_low_lamp_is_measured_wit
     it holds lies in the shadow. The shadow keeps the floor's colour and the wood its own, so
     the face is measured from its lit side to its darkest, without the shadow."""
     image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    tint = np.array(WOOD_ON_LINEN) / np.mean(WOOD_ON_LINEN)
+    blue, green, red = (3 * channel / sum(WOOD_ON_LINEN) for channel in WOOD_ON_LINEN)
     for offset, level in enumerate(SIDE_LIT_ROUND):
         rows = slice(90 + 2 * offset, 92 + 2 * offset)
-        _paint_rows(image, rows, tuple(float(v) for v in level * tint))
+        _paint_rows(image, rows, (level * blue, level * green, level * red))
     _paint_rows(image, slice(110, 120), (0.18, 0.18, 0.18))
     _paint_rows(image, slice(120, 121), (0.6, 0.6, 0.6))
     features = _features(image, _stick_blob(88, 123))
