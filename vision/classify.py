@@ -60,6 +60,10 @@ DARK_PAINT_CORE = math.log(0.6)
 # colour too counts no further than SHADING_FAR in telling a face that looks like neither.
 CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
 CORE = NAMES.index("core")
+# The even run's place among the cues as `_shading_as_one_cue` orders them.
+EVEN_RUN = [name for name, shading in zip(NAMES, SHADING, strict=True) if not shading].index(
+    "even_run"
+)
 # The channels (BGR) each colour measure is a ratio of: blue and red, each against green.
 CHROMA_CHANNELS = ((0, 1), (2, 1))
 # The common set without calibration (see CommonFaces).
@@ -350,7 +354,11 @@ class CalibratedFaces:
         that may be lit across its width by something else than its shape (`shaped_light`
         false: the edge of a wall's shadow beside it) none for round from its shading. A
         shadow's edge can only make a face look less evenly lit: one lit evenly across, with
-        the shade beside it, is flat by its shading still."""
+        the shade beside it, is flat by its shading still. So can a shadow left beside a flat
+        face in its strip, which spoils its shading measures towards round but not the even
+        stretch down its middle (`even_run`): where that says flat by more than the shading
+        says round, the shading does not count (a round face curves away from every lamp
+        and is never lit evenly over a flat face's stretch)."""
         d_flat = _distance((features - self.flat_mean) / self.spread, self._dark(self.flat_mean))
         d_round = _distance(
             (features - self.round_mean) / self.spread, self._dark(self.round_mean)
@@ -363,6 +371,8 @@ class CalibratedFaces:
         ratios = _shading_as_one_cue(ratios)
         if not shaped_light:
             ratios[-1] = max(ratios[-1], 0.0)
+        if ratios[EVEN_RUN] > 0 > ratios[-1] and ratios[EVEN_RUN] >= -ratios[-1]:
+            ratios[-1] = 0.0
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
         # Features that contradict each other make the vote less sure, not just smaller.

@@ -140,3 +140,38 @@ def test_round_faces_at_the_roundness_bound_in_calibration_leave_room_for_a_less
     faces = CalibratedFaces.from_samples(flat, round_)
     vote = faces.classify(_vector(plateau=0.75, roundness=0.64, uneven=-2.4))
     assert not (vote.face == "flat" and vote.confidence >= 0.9), vote
+
+
+# The same faces with the stretch of their middle lit evenly (`even_run`): all of a flat
+# face's width that the outline keeps, a narrow band of a round one.
+EVEN_FLAT = FLAT.copy()
+EVEN_FLAT[NAMES.index("even_run")] = 0.6
+EVEN_ROUND = ROUND.copy()
+EVEN_ROUND[NAMES.index("even_run")] = 0.18
+EVEN_FACES = CalibratedFaces(EVEN_FLAT, EVEN_ROUND, SPREAD_FLOOR.copy(), SPREAD_FLOOR.copy())
+
+
+def _with_round_shading(face: np.ndarray) -> np.ndarray:
+    shaded = face.copy()
+    for name in ("plateau", "roundness", "uneven"):
+        shaded[NAMES.index(name)] = EVEN_ROUND[NAMES.index(name)]
+    return shaded
+
+
+def test_a_flat_face_evenly_lit_down_its_middle_is_flat_though_a_shadow_spoils_its_shading(
+) -> None:
+    """A shadow left beside a flat face in its strip makes its plateau, roundness and
+    unevenness say round all at once, but leaves the even stretch down its middle as wide as
+    the flat faces': a round face curves away from every lamp and is never lit so evenly."""
+    vote = EVEN_FACES.classify(_with_round_shading(EVEN_FLAT))
+    assert (vote.face, vote.confidence >= 0.9) == ("flat", True)
+
+
+def test_a_face_lit_evenly_over_a_round_faces_narrow_band_only_is_still_judged_by_shading(
+) -> None:
+    """The even stretch decides only where it says flat: a face of the flat faces' colour
+    whose shading and even stretch both say round is not read flat."""
+    face = _with_round_shading(EVEN_FLAT)
+    face[NAMES.index("even_run")] = EVEN_ROUND[NAMES.index("even_run")]
+    vote = EVEN_FACES.classify(face)
+    assert vote.face == "round" or vote.confidence < 0.9

@@ -1085,3 +1085,15 @@ def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
     is the stick's shadow: calibration succeeds, and the throws are read."""
     setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10454)
     assert_read_right(setup, 10454, [(10454000, 3), (10454009, 2), (10454018, 0)])
+
+
+def test_an_unpainted_flat_face_evenly_lit_across_its_middle_is_flat_past_a_shadow_beside_it(
+) -> None:
+    """Unpainted sticks on linen under two lamps, one low (tune set-up 454): the lamps' tinted
+    shadows beside a flat face are left in its strip, and its plateau, roundness and
+    unevenness say round, while it is lit evenly over as wide a stretch of its middle as the
+    flat faces in calibration. The even stretch is what such a shadow cannot spoil, and a
+    round face is never lit so evenly (it curves away from every lamp): their disagreement
+    made the throw 'not sure which face is up (confidence 0.00)'."""
+    setup = scenes.make_setup("unpainted", "linen", "two_lamps", 10454)
+    assert_read_right(setup, 10454, [(10454017, 4), (10454005, 3)])
