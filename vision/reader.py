@@ -341,9 +341,10 @@ def _all_whole(found: Measurement) -> bool:
 
 
 def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
-    """The stick-shaped objects that touch no wall: whole sticks, by which a stick's size is
-    known without calibration."""
-    return [b for b in blobs if is_stick_shaped(b) and not b.touches_edge]
+    """The stick-shaped objects that touch no wall, or only with a corner (along under half
+    their width, as `_scene_problem` allows a whole stick): whole sticks, by which a stick's
+    size is known without calibration."""
+    return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < 0.5]
 
 
 def _size_of(sticks: list[Blob]) -> tuple[float, float]:

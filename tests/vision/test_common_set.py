@@ -448,3 +448,15 @@ def test_dark_paint_beside_a_shadow_tinted_by_the_rooms_light_is_not_trimmed_as_
     floor), so it is not trimmed as one."""
     setup = scenes.make_setup("dark", "linen", "warm_lamp", 10410)
     assert_read_right(setup, [(10410015, 4)])
+
+
+def test_sticks_touching_the_outline_at_a_corner_still_tell_a_sticks_size() -> None:
+    """Dark varnished sticks on walnut under two lamps, one low (tune set-up 476), four
+    round faces up: one lies along the right wall, cut lengthwise by the lit floor's
+    outline, so that only a thin strip of it is found and passed over as the wall's foot.
+    It is looked for again on the floor in the wall's shade, knowing a stick's size from
+    the sticks found whole; two of the three others touch the outline with a corner, under
+    half their width along it, as whole sticks do, and had not counted, so it was not
+    looked for: 'found 3 sticks'."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "two_lamps", 10476)
+    assert_read_right(setup, [(10476003, 0)])
