@@ -107,9 +107,9 @@ def _load(path: Path) -> dict[tuple[int, int], DumpedReading]:
 def _changes(
     before: dict[tuple[int, int], DumpedReading], rows: list[DumpedReading]
 ) -> list[str]:
-    """A line per reading whose answer changed: GAIN (now right), LOSS (was right), WRONG (now
-    `ok` with a wrong count) or CHANGE; readings that do not count for the clean rate are
-    marked as such."""
+    """A line per reading whose answer changed: GAIN (now the answer wanted, see `_right`),
+    LOSS (was), WRONG (now `ok` with a wrong count) or CHANGE; readings that do not count
+    for the clean rate are marked as such."""
     lines = []
     for row in rows:
         old = before.get((row["setup"], row["position"]))
@@ -133,6 +133,9 @@ def _changes(
 
 
 def _right(row: DumpedReading) -> bool:
+    """The answer wanted: the right count for a clean throw, `rethrow` for a bad scene."""
+    if row["kind"] != "clean":
+        return bool(row["status"] == "rethrow")
     return bool(row["status"] == "ok" and row["flat"] == row["truth"])
 
 
