@@ -98,6 +98,9 @@ FLOOR_LIKE = math.log(1.15)
 # `_widened_by_own_colour`), and the share of it a tint of another way may reach.
 OWN_COLOUR = 0.15
 OTHER_TINT = 0.3
+# The share of a stick's own colour (along it) that a shadow beside it may take on from the
+# room's light and still be the floor's (see `_floor_coloured_shadow`).
+SHADOW_TINT = 0.25
 # A channel of a face is clipped when over CLIPPED_SHARE of its pixels reach CLIPPED (JPEG
 # ringing keeps some under 255): the camera recorded less than the light that came back.
 CLIPPED = 250
@@ -423,7 +426,7 @@ def _floor_coloured_shadow(columns: np.ndarray, brightness: list[float]) -> tupl
     to its darkest side (see `_widened_by_own_colour`). The stick's own colour is that of
     the blob's brightest quarter of columns (its lit side); where that differs clearly from
     the floor's (OWN_COLOUR), a side's run of shadowy columns (see `_shadowy`) coloured
-    under a quarter as much as the stick (the room's light tints a shadow a little), up to
+    under SHADOW_TINT as much as the stick (the room's light tints a shadow a little), up to
     the first column of the stick's colour, is shadow. Dark paint is darker than a shadow,
     so a bright shadow's tint taken for the stick's colour does not make it one. At least
     STICK_SHARE of the blob is left to the stick, or nothing is trimmed."""
@@ -434,7 +437,7 @@ def _floor_coloured_shadow(columns: np.ndarray, brightness: list[float]) -> tupl
     size = float(np.hypot(*own))
     if size < OWN_COLOUR:
         return 0, 0
-    floor_coloured = (chroma @ own < 0.25 * size * size).tolist()
+    floor_coloured = (chroma @ own < SHADOW_TINT * size * size).tolist()
     shadowy = _shadowy(columns)
     left = _floor_coloured_run(floor_coloured, shadowy, brightness)
     right = _floor_coloured_run(floor_coloured[::-1], shadowy[::-1], brightness[::-1])
