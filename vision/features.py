@@ -407,16 +407,27 @@ def _stick_columns(columns: np.ndarray, brightness: list[float]) -> tuple[int, i
     leaves under STICK_SHARE of the blob, only the side that loses more does. `brightness`
     is each column's mean over the channels.
     """
-    band_left, band_right = _shadow_band(columns, brightness)
+    shadowy = _shadowy(columns)
+    band_left, band_right = _shadow_band(shadowy, brightness)
     deep_left, deep_right = _deep_shadow(brightness)
-    tint_left, tint_right = _floor_coloured_shadow(columns, brightness)
-    left, right = max(band_left, deep_left, tint_left), max(band_right, deep_right, tint_right)
-    if len(columns) - left - right < STICK_SHARE * len(columns):
-        left, right = (left, 0) if left >= right else (0, right)
+    tint_left, tint_right = _floor_coloured_shadow(columns, shadowy, brightness)
+    left, right = _leaving_the_stick(
+        max(band_left, deep_left, tint_left), max(band_right, deep_right, tint_right), len(columns)
+    )
     return left, len(columns) - right
 
 
-def _floor_coloured_shadow(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
+def _leaving_the_stick(left: int, right: int, n: int) -> tuple[int, int]:
+    """Trims of `left` and `right` columns of `n`: both when they leave STICK_SHARE of them
+    to the stick, else only the wider."""
+    if n - left - right >= STICK_SHARE * n:
+        return left, right
+    return (left, 0) if left >= right else (0, right)
+
+
+def _floor_coloured_shadow(
+    columns: np.ndarray, shadowy: list[bool], brightness: list[float]
+) -> tuple[int, int]:
     """Columns to trim from the left and the right: a shadow in the floor's colour beside a
     stick of its own colour.
 
@@ -438,7 +449,6 @@ def _floor_coloured_shadow(columns: np.ndarray, brightness: list[float]) -> tupl
     if size < OWN_COLOUR:
         return 0, 0
     floor_coloured = (chroma @ own < SHADOW_TINT * size * size).tolist()
-    shadowy = _shadowy(columns)
     left = _floor_coloured_run(floor_coloured, shadowy, brightness)
     right = _floor_coloured_run(floor_coloured[::-1], shadowy[::-1], brightness[::-1])
     if len(brightness) - left - right < STICK_SHARE * len(brightness):
@@ -462,7 +472,7 @@ def _floor_coloured_run(
     return end if brightness[end] <= BAND_LEVEL * min(brightness[lead:end]) else 0
 
 
-def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int]:
+def _shadow_band(shadowy: list[bool], brightness: list[float]) -> tuple[int, int]:
     """Columns to trim from the left and the right: a band of moderate shadow on one side.
 
     A shadow darkens the floor in every channel (by a factor that differs per channel when
@@ -475,17 +485,18 @@ def _shadow_band(columns: np.ndarray, brightness: list[float]) -> tuple[int, int
     nearly all across (dark paint on a dark floor) is left whole. Of a run, only the part out
     to its last column about as dark as its darkest (BAND_LEVEL) is shadow: a cast shadow is
     about as dark all across, while a round face's side turned from the light, under the
-    floor's light in every channel too, darkens gradually down to it.
+    floor's light in every channel too, darkens gradually down to it. `shadowy` says which
+    columns may be shadow at all (see `_shadowy`).
     """
-    shadowy = _shadowy(columns)
     if sum(shadowy) > 0.7 * len(shadowy):
         return 0, 0
-    limit = int(SHADOW_SHARE * len(columns))
+    n = len(shadowy)
+    limit = int(SHADOW_SHARE * n)
     left = _shadow_run(shadowy, limit, brightness)
     right = _shadow_run(shadowy[::-1], limit, brightness[::-1])
     if left and right:
         # Darkness (1 - brightness) summed over each run.
-        if left - sum(brightness[:left]) < right - sum(brightness[len(columns) - right :]):
+        if left - sum(brightness[:left]) < right - sum(brightness[n - right :]):
             left = 0
         else:
             right = 0
@@ -538,9 +549,7 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
     right = _deep_shadow_run(brightness[::-1], body)
-    if len(brightness) - left - right >= STICK_SHARE * len(brightness):
-        return left, right
-    return (left, 0) if left >= right else (0, right)
+    return _leaving_the_stick(left, right, len(brightness))
 
 
 def _deep_shadow_run(brightness: list[float], body: float) -> int:

@@ -34,6 +34,9 @@ from vision.reading import StickFace, ThrowReading
 
 PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
+# How far along the tray's edge (in its widths) an object runs to lie on the edge: less is a
+# stick touching it with a corner.
+ALONG_THE_EDGE = 0.5
 WORK_WIDTH = 640
 MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
@@ -270,7 +273,7 @@ class StickReader:
                 if stick(blob):
                     return "a stick is cut off by the edge of the picture"
                 return "something reaches in from the edge of the picture (a hand?)"
-            if blob.touches_edge >= 0.5 and not whole:
+            if blob.touches_edge >= ALONG_THE_EDGE and not whole:
                 if stick(blob):
                     return ON_THE_EDGE
                 return "something reaches over the edge of the tray (a hand?)"
@@ -341,10 +344,10 @@ def _all_whole(found: Measurement) -> bool:
 
 
 def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
-    """The stick-shaped objects that touch no wall, or only with a corner (along under half
-    their width, as `_scene_problem` allows a whole stick): whole sticks, by which a stick's
-    size is known without calibration."""
-    return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < 0.5]
+    """The stick-shaped objects that touch no wall, or only with a corner (ALONG_THE_EDGE, as
+    `_scene_problem` allows a whole stick): whole sticks, by which a stick's size is known
+    without calibration."""
+    return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < ALONG_THE_EDGE]
 
 
 def _size_of(sticks: list[Blob]) -> tuple[float, float]:
@@ -379,7 +382,7 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     if thickness <= 0:
         return False
     beside = (
-        blob.touches_edge >= 0.5
+        blob.touches_edge >= ALONG_THE_EDGE
         or blob.touches_frame
         or blob.reach < 0.7 * thickness
         # Its deepest pixel no further in than its own width and a few pixels.
