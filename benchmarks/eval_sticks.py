@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, help="write every reading here (JSON lines)")
     parser.add_argument("--compare", type=Path, help="list readings changed since this dump")
     args = parser.parse_args()
+    before = _load(args.compare) if args.compare else None
     started = time.monotonic()
     indices = args.only or list(range(args.setups))
     cases = evaluation.setups(args.split, max(indices) + 1)
@@ -61,11 +62,11 @@ def main() -> None:
         f"{time.monotonic() - started:.0f} s"
     )
     rows = [_row(i, n, o) for i, found in results for n, o in enumerate(found)]
-    if args.compare:
-        for line in _changes(_load(args.compare), rows):
-            print(line)
     if args.dump:
         args.dump.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    if before is not None:
+        for line in _changes(before, rows):
+            print(line)
 
 
 def _indices(spec: str) -> list[int]:
@@ -98,10 +99,14 @@ def _row(setup: int, position: int, outcome: evaluation.Outcome) -> DumpedReadin
 
 
 def _load(path: Path) -> dict[tuple[int, int], DumpedReading]:
-    rows: list[DumpedReading] = [
-        json.loads(line) for line in path.read_text().splitlines() if line.strip()
-    ]
-    return {(row["setup"], row["position"]): row for row in rows}
+    """An earlier `--dump`, read before the run so that a wrong file stops it at once."""
+    try:
+        rows: list[DumpedReading] = [
+            json.loads(line) for line in path.read_text().splitlines() if line.strip()
+        ]
+        return {(row["setup"], row["position"]): row for row in rows}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SystemExit(f"--compare {path}: not a dump of this tool ({error!r})") from error
 
 
 def _changes(
