@@ -120,19 +120,19 @@ class CommonFaces:
     PAINT_GAP, over seven times, which only paint gives, or it reflects under
     DARK_PAINT_CORE of the floor's light, less than plain wood does on the palest floor: an
     exposure for a dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt),
-    and the lighter group is shaded like half-cylinders; lighter paint on another set leaves
-    a smaller gap, or puts the even, flat-looking faces in the lighter group. A throw with
-    one group only is four dark faces when all are dark and alike (DARK_SPREAD; the surer
-    when evenly lit, and not when most are shaded like half-cylinders: plain wood in dim
-    light looks dark too; when lifted by the exposure, only if evenly lit, see
-    `_lifted_darkness`), four round faces when all are shaded like half-cylinders (or
-    showing two lamps' highlights), alike in colour, and light as a throw (by their median:
-    one lit less than the others, as by lying otherwise to the light, can look as dark as
-    paint; see `_lightness`); anything else cannot be told without calibration. When most of
-    four light faces are clearly shaded, one lying so that the light shades it only faintly
-    (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak (plateau
-    under 1): a flat face of plain wood is lit evenly, and only the noise of a narrow face's
-    few columns gives it as much shading.
+    and the lighter group is shaded like half-cylinders (`_shaded_as_wood`); lighter paint
+    on another set leaves a smaller gap, or puts the even, flat-looking faces in the lighter
+    group. A throw with one group only is four dark faces when all are dark and alike
+    (DARK_SPREAD; the surer when evenly lit, and not when most are shaded like
+    half-cylinders: plain wood in dim light looks dark too; when lifted by the exposure,
+    only if evenly lit, see `_lifted_darkness`), four round faces when all are shaded like
+    half-cylinders (or showing two lamps' highlights), alike in colour, and light as a throw
+    (by their median: one lit less than the others, as by lying otherwise to the light, can
+    look as dark as paint; see `_lightness`); anything else cannot be told without
+    calibration. When most of four light faces are clearly shaded, one lying so that the
+    light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides fall
+    off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and only
+    the noise of a narrow face's few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -153,10 +153,9 @@ class CommonFaces:
                 for x, stick in zip(f, sticks, strict=True)
                 if x["core"] < split
             ]
-            brighter = [_wood_shading(x) for x in f if x["core"] >= split]
             if not all(darker) and gap < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
-            if median(brighter) < SHADED:
+            if not _shaded_as_wood([x for x in f if x["core"] >= split]):
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             sure = _logistic(beside) if gap < SPLIT_GAP else 1.0
             return [self._split_vote(x, split, sure) for x in f]
@@ -214,6 +213,17 @@ def _paint_beside_wood(f: list[dict[str, float]], split: float, gap: float) -> f
     if min(darker) < needed or min(_wood_shading(x) for x in lighter) < SHADED:
         return 0.0
     return (gap - DARK_SPREAD) / 0.1 + (min(darker) - needed) / 0.05
+
+
+def _shaded_as_wood(lighter: list[dict[str, float]]) -> bool:
+    """The faces far lighter than dark paint are shaded like half-cylinders, as plain wood
+    is and light paint is not: most of them clearly (SHADED), or each at least faintly
+    (FAINTLY_SHADED) with its sides falling off from its peak (plateau under 1). A low lamp
+    lights a round face lying along it almost evenly, and a varnished face's clipped
+    highlight leaves the slope little to fit; light paint stays lit evenly across."""
+    if median(_wood_shading(x) for x in lighter) >= SHADED:
+        return True
+    return all(_wood_shading(x) >= FAINTLY_SHADED and x["plateau"] < 1 for x in lighter)
 
 
 def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:
