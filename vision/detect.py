@@ -369,9 +369,11 @@ def _whole_in_the_shade(
     _, pieces = cv2.connectedComponents(beyond, connectivity=8)
     joined = np.unique(pieces[touching & (beyond > 0)])
     grown = component | np.isin(pieces, joined[joined > 0])
-    if np.count_nonzero(grown & floor_edge) or _near_the_border(grown, thickness / 2):
+    if np.count_nonzero(grown & floor_edge):
         return None
     grown_shape = Shape.of(grown)
+    if _maybe_out_of_view(grown, grown_shape, thickness):
+        return None
     return (grown, grown_shape) if _is_whole(grown_shape, length, thickness) else None
 
 
@@ -439,12 +441,24 @@ def _as_long_as_a_stick(long: float, length: float) -> bool:
     return 0.9 * length <= long <= 1.1 * length
 
 
-def _near_the_border(mask: np.ndarray, distance: float) -> bool:
-    """Some of the mask lies within `distance` pixels of the picture's border."""
+def _maybe_out_of_view(mask: np.ndarray, shape: Shape, thickness: float) -> bool:
+    """Part of the stick of `mask` (of `shape`, `thickness` pixels thick) may lie beyond the
+    picture: it reaches the border, or one of its ends comes within half its thickness of it
+    (cut there, a stick still shows most of its length, and the blur of the cut keeps its
+    mask off the border). Only its side may come that close: a whole stick lies in the shade
+    of the wall nearest the border, and a stick cut along its length reaches the border."""
     rows, columns = np.nonzero(mask)
     height, width = mask.shape
-    nearest = min(rows.min(), columns.min(), height - 1 - rows.max(), width - 1 - columns.max())
-    return bool(nearest < distance)
+    if min(rows.min(), columns.min(), height - 1 - rows.max(), width - 1 - columns.max()) == 0:
+        return True
+    (cx, cy), (side, other), angle = shape.box
+    half = max(side, other) / 2
+    turn = np.radians(angle if side >= other else angle + 90)
+    for sign in (-1, 1):
+        x, y = cx + sign * half * np.cos(turn), cy + sign * half * np.sin(turn)
+        if min(x, y, width - x, height - y) < thickness / 2:
+            return True
+    return False
 
 
 @lru_cache(maxsize=4)
