@@ -273,17 +273,22 @@ def _on_the_lit_floor(
     empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, tray: np.ndarray
 ) -> Calibration | None:
     """A calibration within the outline of the lit floor alone (see `calibrate`), if one
-    succeeds and the `empty` tray still shows nothing within the outline `tray` the reader
-    found, with no marks passed over, the rim and the wall's foot told from objects by the
-    sticks' size: a hand reaching in over the wall, as dark as a shadow, is left out of the
-    lit floor too, but not out of the tray."""
+    succeeds and the `empty` tray still shows nothing but marks within the outline `tray`
+    the reader found, with no marks passed over, the rim and the wall's foot told from
+    objects by the sticks' size: a hand reaching in over the wall, as dark as a shadow, is
+    left out of the lit floor too, but not out of the tray. Only marks beyond the lit floor
+    are allowed: the wall's dark foot along a rim of the floor's own wood, which that
+    outline took in (see `_beyond_the_lit_floor`)."""
     from vision.reader import StickReader
 
     calibration = _first_of(ATTEMPTS, empty, flat, round_, StickReader().lit_floor_outline(empty))
     if calibration is None:
         return None
     unmarked = StickReader(dataclasses.replace(calibration, marks=()))
-    return None if unmarked.measure_sticks(empty, tray).blobs else calibration
+    blank = unmarked.measure_sticks(empty, tray)
+    height, width = empty.shape[:2]
+    beyond = _beyond_the_lit_floor(blank, calibration.tray, width / height)
+    return calibration if beyond and _may_be_marks(blank, calibration) else None
 
 
 def _calibrate_at(
@@ -348,6 +353,15 @@ def _calibrate_at(
         raise CalibrationError(f"empty.png: found {objects} in the empty tray")
     calibration = dataclasses.replace(calibration, marks=provisional)
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
+
+
+def _beyond_the_lit_floor(blank: Measurement, lit: np.ndarray, aspect: float) -> bool:
+    """Each object the empty tray shows (`blank`, in a picture `aspect` times as wide as
+    high) is centred beyond the lit floor's outline `lit`: a hand reaching in over the wall
+    lies on the floor, the wall's foot only along it."""
+    size = np.array([blank.width, blank.width / aspect], np.float32)
+    floor = (lit * size).astype(np.float32)
+    return all(cv2.pointPolygonTest(floor, blob.center, False) < 0 for blob in blank.blobs)
 
 
 def _closest_contrast(calibration: Calibration, empty: np.ndarray) -> float:

@@ -1077,6 +1077,23 @@ def test_a_tray_whose_rim_passes_for_shaded_floor_is_calibrated_on_its_lit_floor
     assert_read_right(setup, 10557, [(10557002, 2), (10557003, 3), (10557005, 4)])
 
 
+def test_the_walls_dark_foot_beyond_the_lit_floor_does_not_stop_calibration() -> None:
+    """Barred sticks in a walnut tray with a rim of its own wood, by a window 43 degrees up
+    (a development set-up: tune's seed 70018 with the window 12 degrees lower than drawn).
+    The tray's outline took in the rim, and with it the wall's dark foot along two sides,
+    which the empty tray showed as an object: calibration failed at every contrast, on the
+    lit floor too. The foot lies beyond the lit floor, thinner than a stick, and calibration
+    within the lit floor succeeds; a hand in the empty tray reaches onto the floor and is
+    still refused (see above)."""
+    setup = scenes.make_setup("barred", "walnut", "window", 70018)
+    window = setup.lighting.lights[0]
+    lower = dataclasses.replace(window, elevation=window.elevation - 12)
+    setup = dataclasses.replace(
+        setup, lighting=dataclasses.replace(setup.lighting, lights=(lower,))
+    )
+    assert_read_right(setup, 70018, [(70018000, 3), (70018013, 4)])
+
+
 def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
     """Unpainted sticks on linen under a warm lamp low and a cold one high (tune set-up 454):
     the warm lamp's shadow beside a flat face, lit by the cold lamp alone, is bluish, no plain
