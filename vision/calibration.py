@@ -222,7 +222,10 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
 
     Objects are looked for as far from the floor's colour as in a throw read without
     calibration, and all of them are taken for objects. Where that does not find the sticks,
-    two things may be in the way, tried in turn (ATTEMPTS):
+    the same is tried within the outline of the lit floor alone (see
+    `vision.detect.lit_floor_outline`): the tray's outline as the reader finds it can take
+    in a rim of the floor's own wood, and the wall's shade beside it. Then two things may be
+    in the way, tried in turn (ATTEMPTS):
     - marks of the tray itself (a stain, a wall's band or the shadow a lamp casts from it)
       that the empty tray shows too: their outlines are kept and what lies on them is
       passed over, as long as none could be a stick or a hand (see `_may_be_marks`);
@@ -230,10 +233,10 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
       (the lowest of CONTRASTS that calibrates).
-    When none of them does, all are tried again within the outline of the lit floor alone
-    (see `vision.detect.lit_floor_outline`): the tray's outline as the reader finds it can
-    take in a rim of the floor's own wood. The error reported is the usual reader's. The
-    floor in the walls' shade beyond the lit outline is kept too (see
+    When none of them does, they are tried again within the lit floor. The shade is left out
+    of the floor before it is passed over as a mark: a stick reaching into a mark is asked
+    again, one in the shade of a wall is looked for whole there. The error reported is the
+    usual reader's. The floor in the walls' shade beyond the lit outline is kept too (see
     `vision.detect.shaded_floor_outline`).
     """
     from vision.reader import StickReader
@@ -246,8 +249,11 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         return _calibrate_at(empty, flat, round_, tray, contrast, marked)
     except CalibrationError as error:
         usual = error
-    calibration = _first_of(others, empty, flat, round_, tray) or _on_the_lit_floor(
-        empty, flat, round_, tray
+    lit = StickReader().lit_floor_outline(empty)
+    calibration = (
+        _on_the_lit_floor(empty, flat, round_, tray, lit, ATTEMPTS[:1])
+        or _first_of(others, empty, flat, round_, tray)
+        or _on_the_lit_floor(empty, flat, round_, tray, lit, ATTEMPTS[1:])
     )
     if calibration is None:
         raise usual
@@ -270,18 +276,23 @@ def _first_of(
 
 
 def _on_the_lit_floor(
-    empty: np.ndarray, flat: np.ndarray, round_: np.ndarray, tray: np.ndarray
+    empty: np.ndarray,
+    flat: np.ndarray,
+    round_: np.ndarray,
+    tray: np.ndarray,
+    lit: np.ndarray,
+    attempts: Sequence[tuple[float, bool]],
 ) -> Calibration | None:
-    """A calibration within the outline of the lit floor alone (see `calibrate`), if one
-    succeeds and the `empty` tray still shows nothing but marks within the outline `tray`
-    the reader found, with no marks passed over, the rim and the wall's foot told from
-    objects by the sticks' size: a hand reaching in over the wall, as dark as a shadow, is
-    left out of the lit floor too, but not out of the tray. Only marks beyond the lit floor
-    are allowed: the wall's dark foot along a rim of the floor's own wood, which that
-    outline took in (see `_beyond_the_lit_floor`)."""
+    """A calibration within `lit`, the outline of the lit floor alone (see `calibrate`),
+    by the first of `attempts` that succeeds, if the `empty` tray still shows nothing but
+    marks within the outline `tray` the reader found, with no marks passed over, the rim
+    and the wall's foot told from objects by the sticks' size: a hand reaching in over
+    the wall, as dark as a shadow, is left out of the lit floor too, but not out of the
+    tray. Only marks beyond the lit floor are allowed: the wall's dark foot along a rim
+    of the floor's own wood, which that outline took in (see `_beyond_the_lit_floor`)."""
     from vision.reader import StickReader
 
-    calibration = _first_of(ATTEMPTS, empty, flat, round_, StickReader().lit_floor_outline(empty))
+    calibration = _first_of(attempts, empty, flat, round_, lit)
     if calibration is None:
         return None
     unmarked = StickReader(dataclasses.replace(calibration, marks=()))
