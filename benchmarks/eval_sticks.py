@@ -5,13 +5,14 @@ of bad scenes answered `rethrow`).
 Each set-up is calibrated from its own three pictures and every image is read twice, with the
 calibration and without; the clean-throw rate counts the calibrated readings and the common
 set's uncalibrated ones, the wrong-count rate counts every reading. `--split holdout` uses
-seeds, a stick set, a tray and a light that the reader was never tuned on.
+seeds, a stick set, a tray and a light that the reader was never tuned on; `--split low`
+the tune split's names under lamps lower than it draws (see `vision.evaluation`).
 
-While changing the reader, `--only` picks set-ups of the tune split by index, `--dump` keeps
+While changing the reader, `--only` picks set-ups of the split by index, `--dump` keeps
 every reading (a JSON line each), and `--compare` lists the readings that changed since an
 earlier dump: a change is judged reading by reading, not by the totals alone.
 
-Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|holdout] [--setups N]
+Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|low|holdout] [--setups N]
          [--images N] [--only 100-159,200-279] [--jobs 2] [--dump NEW.jsonl]
          [--compare OLD.jsonl]
 """

@@ -2,8 +2,10 @@
 
 Each set-up (stick set, tray, light, camera) is calibrated from its own three pictures, then
 shown clean throws and bad scenes. The `tune` split may be looked at while improving the
-reader; the `holdout` split uses other seeds and adds a stick set, a tray and a light
-(`scenes.HELD_OUT`) that the tuning split never contains.
+reader, and so may the `low` split: the same names under other seeds, every lamp LOW_LAMPS
+degrees lower than drawn, for the long shadows the tune split has few of. The `holdout`
+split uses other seeds and adds a stick set, a tray and a light (`scenes.HELD_OUT`) that
+the other splits never contain.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from vision.render import Scene, render
 TUNE_STYLES = tuple(s for s in scenes.STYLES if s != scenes.HELD_OUT["style"])
 TUNE_TRAYS = tuple(t for t in scenes.TRAYS if t != scenes.HELD_OUT["tray"])
 TUNE_LIGHTS = tuple(li for li in scenes.LIGHTS if li != scenes.HELD_OUT["light"])
-SPLIT_SEEDS = {"tune": 10_000, "holdout": 90_000}
+SPLIT_SEEDS = {"tune": 10_000, "low": 70_000, "holdout": 90_000}
+LOW_LAMPS = 12.0
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,14 @@ class SetupCase:
     seed: int
     width: int
     height: int
+    lamps_lowered: float = 0.0
+
+    def setup(self) -> scenes.Setup:
+        """The installation this case stands for."""
+        made = scenes.make_setup(
+            self.style, self.tray, self.light, self.seed, self.width, self.height
+        )
+        return scenes.lamps_lowered(made, self.lamps_lowered) if self.lamps_lowered else made
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,7 @@ def setups(split: str, count: int) -> list[SetupCase]:
                 SPLIT_SEEDS[split] + i,
                 1280 if wide else 640,
                 720 if wide else 480,
+                LOW_LAMPS if split == "low" else 0.0,
             )
         )
     return result
@@ -105,7 +117,7 @@ def _truth(scene: Scene) -> int | None:
 
 def run_setup(case: SetupCase, images: int, bad_share: float = 0.3) -> Iterator[Outcome]:
     """Calibrate one set-up, then read `images` scenes with and without the calibration."""
-    setup = scenes.make_setup(case.style, case.tray, case.light, case.seed, case.width, case.height)
+    setup = case.setup()
     rng = np.random.default_rng(case.seed)
     pictures = scenes.calibration_pictures(setup, case.seed, noise_seed=case.seed)
     readers: list[tuple[bool, StickReader | None]]

@@ -53,6 +53,8 @@ TRAYS: dict[str, TrayLook] = {
 
 LIGHTS = ("window", "warm_lamp", "two_lamps", "overhead", "coloured", "sunset")
 HELD_OUT = {"style": "dark_blue", "tray": "slate", "light": "sunset"}
+# The lowest a lamp stands (degrees) when lowered (see `lamps_lowered`).
+LOWEST_LAMP = 26.0
 # Calibration's sticks lie fanned out: directions this many degrees apart, give or take; the
 # second where long sticks in a small tray leave no room for the first.
 FAN_STEPS = (45.0, 60.0)
@@ -142,6 +144,16 @@ def make_setup(
         stick_radius=rng.uniform(0.5, 1.0),
         texture_seed=int(rng.integers(1 << 30)),
     )
+
+
+def lamps_lowered(setup: Setup, degrees: float) -> Setup:
+    """`setup` with each lamp `degrees` lower in the sky, down to LOWEST_LAMP: the long
+    shadows of a lamp lower than any the lighting draws."""
+    lights = tuple(
+        replace(light, elevation=max(LOWEST_LAMP, light.elevation - degrees))
+        for light in setup.lighting.lights
+    )
+    return replace(setup, lighting=replace(setup.lighting, lights=lights))
 
 
 def project(cam: CameraSetup, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -462,16 +462,6 @@ def test_pictures_of_different_sizes_are_refused(pictures: Pictures) -> None:
 # -- reading with a calibration ----------------------------------------------------------------
 
 
-def lamps_lowered(setup: scenes.Setup, degrees: float = 12.0) -> scenes.Setup:
-    """`setup` with each lamp `degrees` lower, to 26 degrees at least: lamps lower than the
-    tune split draws them, as a development set-up (seeds 70000 on) has them."""
-    lights = tuple(
-        dataclasses.replace(light, elevation=max(26.0, light.elevation - degrees))
-        for light in setup.lighting.lights
-    )
-    return dataclasses.replace(setup, lighting=dataclasses.replace(setup.lighting, lights=lights))
-
-
 def tune_reader(setup: scenes.Setup, seed: int) -> StickReader:
     """A reader calibrated on `setup` as the tune split calibrates set-up `seed`."""
     pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
@@ -1089,24 +1079,24 @@ def test_a_tray_whose_rim_passes_for_shaded_floor_is_calibrated_on_its_lit_floor
 
 def test_the_walls_dark_foot_beyond_the_lit_floor_does_not_stop_calibration() -> None:
     """Barred sticks in a walnut tray with a rim of its own wood, by a window 43 degrees up
-    (a development set-up, seed 70018, its lamp lowered by `lamps_lowered`).
-    The tray's outline took in the rim, and with it the wall's dark foot along two sides,
-    which the empty tray showed as an object: calibration failed at every contrast, on the
-    lit floor too. The foot lies beyond the lit floor, thinner than a stick, and calibration
-    within the lit floor succeeds; a hand in the empty tray reaches onto the floor and is
-    still refused (see above)."""
-    setup = lamps_lowered(scenes.make_setup("barred", "walnut", "window", 70018))
+    (set-up 18 of the low split, its window 12 degrees lower than drawn). The tray's outline
+    took in the rim, and with it the wall's dark foot along two sides, which the empty tray
+    showed as an object: calibration failed at every contrast, on the lit floor too. The
+    foot lies beyond the lit floor, thinner than a stick, and calibration within the lit
+    floor succeeds; a hand in the empty tray reaches onto the floor and is still refused
+    (see above)."""
+    setup = scenes.lamps_lowered(scenes.make_setup("barred", "walnut", "window", 70018), 12)
     assert_read_right(setup, 70018, [(70018000, 3), (70018013, 4)])
 
 
 def test_a_walls_shade_is_left_out_of_the_floor_rather_than_passed_over_as_a_mark() -> None:
     """Barred sticks in a walnut tray with a rim of its own wood, under a warm lamp 26
-    degrees up (a development set-up, seed 70038, its lamp lowered as above). The tray's
-    outline took in the rim, and the wall's deep shade along two sides with it; calibration
-    passed over the shade as a mark of the tray, and every throw with a stick reaching into
-    it was 'a stick lies on a mark of the tray'. Calibrated on the lit floor, the shade is
-    floor in the walls' shade, where a stick is looked for whole, and the throws are read."""
-    setup = lamps_lowered(scenes.make_setup("barred", "walnut", "warm_lamp", 70038))
+    degrees up (set-up 38 of the low split). The tray's outline took in the rim, and the
+    wall's deep shade along two sides with it; calibration passed over the shade as a mark
+    of the tray, and every throw with a stick reaching into it was 'a stick lies on a mark
+    of the tray'. Calibrated on the lit floor, the shade is floor in the walls' shade, where
+    a stick is looked for whole, and the throws are read."""
+    setup = scenes.lamps_lowered(scenes.make_setup("barred", "walnut", "warm_lamp", 70038), 12)
     pictures = scenes.calibration_pictures(setup, 70038, noise_seed=70038)
     calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
     assert calibration.marks == () and calibration.shaded_floor is not None
