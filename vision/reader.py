@@ -49,6 +49,10 @@ MARK_RESIDUE = 0.3
 MARKED_WIDTH = 0.7
 WALL_LENGTH = 1.5
 SLIVER = 0.3
+# Under this share of a stick's area, a blob is no piece of a stick that tells it is hidden.
+PIECE = 0.3
+# A blob this share shadow-like at least is shade, not a stick's face.
+ALL_SHADE = 0.95
 WEDGE_FILL = 0.65
 # How far in from the tray's outline, in sticks' thicknesses, a strip along it may begin.
 NEAR_SIDE = 0.15
@@ -249,6 +253,7 @@ class StickReader:
             if not _along_the_wall(blob, length, thickness, wall)
             and not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
+            and not _a_patch_of_shade(blob, length, thickness)
         ]
         found = Measurement(
             width=work.shape[1], scale=scale, blobs=blobs, outline=outline, stick_length=length
@@ -297,7 +302,7 @@ class StickReader:
                 return "sticks are touching or lying on one another"
         for blob in blobs:
             # Stick-shaped and short: the end of a stick, the rest over the rim or the edge.
-            piece = blob.area > 0.3 * area or stick(blob)
+            piece = blob.area > PIECE * area or stick(blob)
             if area > 0 and piece and blob.length < 0.75 * length:
                 return PARTLY_HIDDEN
         if len(sticks) != 4:
@@ -413,6 +418,15 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     # and runs along them for several times that.
     along = blob.touches_edge * blob.width
     return blob.reach < 0.7 * thickness and along >= 3 * blob.reach
+
+
+def _a_patch_of_shade(blob: Blob, length: float, thickness: float) -> bool:
+    """A patch of a wall's shade reaching onto the lit floor, where a low lamp's shadow of
+    the wall ends raggedly: shadow-like all over (ALL_SHADE), no larger than what tells a
+    piece of a stick (PIECE of a stick, `length` by `thickness`), and within a stick's
+    thickness of the tray's edge. No face of a stick is shade all over."""
+    small = blob.area <= PIECE * length * thickness
+    return blob.shadowlike >= ALL_SHADE and small and blob.reach < thickness
 
 
 def _one_sticks_box(blob: Blob, length: float, thickness: float) -> bool:

@@ -512,3 +512,17 @@ def test_a_stick_along_the_wall_nearest_the_pictures_border_is_read() -> None:
     run out of view; its side may lie that close."""
     setup = scenes.make_setup("dark_varnished", "linen", "two_lamps", 10411, 1280, 720)
     assert_read_right(setup, [(10411006, 3)])
+
+
+def test_a_patch_of_a_walls_shade_on_the_lit_floor_is_not_an_object() -> None:
+    """Dark varnished sticks on red felt, a low lamp's shadow of the wall ending raggedly on
+    the lit floor (set-ups 26, under two lamps, and 46, by a window, of the low split): a
+    patch of it, shadow-like all over and far smaller than a stick, lay within a stick's
+    thickness of the tray's edge, and the throws were 'something that is not a stick lies
+    in the tray'. No face of a stick is shade all over: the patch is the wall's shade."""
+    for light, seed, throws in (
+        ("two_lamps", 70026, [(70026002, 1), (70026018, 3)]),
+        ("window", 70046, [(70046012, 2)]),
+    ):
+        made = scenes.make_setup("dark_varnished", "felt_red", light, seed)
+        assert_read_right(scenes.lamps_lowered(made, 12), throws)
