@@ -424,7 +424,9 @@ def _a_patch_of_shade(blob: Blob, length: float, thickness: float) -> bool:
     """A patch of a wall's shade reaching onto the lit floor, where a low lamp's shadow of
     the wall ends raggedly: shadow-like all over (ALL_SHADE), no larger than what tells a
     piece of a stick (PIECE of a stick, `length` by `thickness`), and within a stick's
-    thickness of the tray's edge. No face of a stick is shade all over."""
+    thickness of the tray's edge. Dark paint under a low lamp can be as shadow-like, but a
+    piece of a stick so small tells nothing the count needs: the rest of that stick lies
+    over the rim, and fewer than four are found whole."""
     small = blob.area <= PIECE * length * thickness
     return blob.shadowlike >= ALL_SHADE and small and blob.reach < thickness
 

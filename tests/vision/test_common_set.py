@@ -519,7 +519,7 @@ def test_a_patch_of_a_walls_shade_on_the_lit_floor_is_not_an_object() -> None:
     the lit floor (set-ups 26, under two lamps, and 46, by a window, of the low split): a
     patch of it, shadow-like all over and far smaller than a stick, lay within a stick's
     thickness of the tray's edge, and the throws were 'something that is not a stick lies
-    in the tray'. No face of a stick is shade all over: the patch is the wall's shade."""
+    in the tray'. Four sticks were found whole besides: the patch is the wall's shade."""
     for light, seed, throws in (
         ("two_lamps", 70026, [(70026002, 1), (70026018, 3)]),
         ("window", 70046, [(70046012, 2)]),
