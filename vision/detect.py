@@ -372,7 +372,7 @@ def _whole_in_the_shade(
     if np.count_nonzero(grown & floor_edge):
         return None
     grown_shape = Shape.of(grown)
-    if _maybe_out_of_view(grown, grown_shape, thickness):
+    if _maybe_out_of_view(grown_shape, grown.shape, thickness):
         return None
     return (grown, grown_shape) if _is_whole(grown_shape, length, thickness) else None
 
@@ -441,15 +441,16 @@ def _as_long_as_a_stick(long: float, length: float) -> bool:
     return 0.9 * length <= long <= 1.1 * length
 
 
-def _maybe_out_of_view(mask: np.ndarray, shape: Shape, thickness: float) -> bool:
-    """Part of the stick of `mask` (of `shape`, `thickness` pixels thick) may lie beyond the
-    picture: it reaches the border, or one of its ends comes within half its thickness of it
-    (cut there, a stick still shows most of its length, and the blur of the cut keeps its
-    mask off the border). Only its side may come that close: a whole stick lies in the shade
-    of the wall nearest the border, and a stick cut along its length reaches the border."""
-    rows, columns = np.nonzero(mask)
-    height, width = mask.shape
-    if min(rows.min(), columns.min(), height - 1 - rows.max(), width - 1 - columns.max()) == 0:
+def _maybe_out_of_view(shape: Shape, size: tuple[int, int], thickness: float) -> bool:
+    """Part of a stick of `shape` (`thickness` pixels thick, in a picture of `size`, height
+    and width) may lie beyond the picture: it reaches the border, or one of its ends comes
+    within half its thickness of it (cut there, a stick still shows most of its length, and
+    the blur of the cut keeps its mask off the border). Only its side may come that close:
+    a whole stick lies in the shade of the wall nearest the border, and a stick cut along
+    its length reaches the border."""
+    height, width = size
+    left, top, box_width, box_height = cv2.boundingRect(shape.outline)
+    if min(left, top) <= 0 or left + box_width >= width or top + box_height >= height:
         return True
     (cx, cy), (side, other), angle = shape.box
     half = max(side, other) / 2

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vision import scenes
+from vision import evaluation, scenes
 from vision.calibration import (
     MAX_DIRECTION_GAP,
     SHADE_REACH,
@@ -1085,7 +1085,8 @@ def test_the_walls_dark_foot_beyond_the_lit_floor_does_not_stop_calibration() ->
     foot lies beyond the lit floor, thinner than a stick, and calibration within the lit
     floor succeeds; a hand in the empty tray reaches onto the floor and is still refused
     (see above)."""
-    setup = scenes.lamps_lowered(scenes.make_setup("barred", "walnut", "window", 70018), 12)
+    made = scenes.make_setup("barred", "walnut", "window", 70018)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
     assert_read_right(setup, 70018, [(70018000, 3), (70018013, 4)])
 
 
@@ -1096,7 +1097,8 @@ def test_a_walls_shade_is_left_out_of_the_floor_rather_than_passed_over_as_a_mar
     of the tray, and every throw with a stick reaching into it was 'a stick lies on a mark
     of the tray'. Calibrated on the lit floor, the shade is floor in the walls' shade, where
     a stick is looked for whole, and the throws are read."""
-    setup = scenes.lamps_lowered(scenes.make_setup("barred", "walnut", "warm_lamp", 70038), 12)
+    made = scenes.make_setup("barred", "walnut", "warm_lamp", 70038)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
     pictures = scenes.calibration_pictures(setup, 70038, noise_seed=70038)
     calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
     assert calibration.marks == () and calibration.shaded_floor is not None

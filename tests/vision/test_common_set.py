@@ -5,10 +5,11 @@ overall bounds of `test_reader_accuracy.py`."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import numpy as np
 
-from vision import scenes
+from vision import evaluation, scenes
 from vision.classify import CommonFaces
 from vision.detect import Blob
 from vision.features import MeasuredStick
@@ -71,16 +72,20 @@ DIM_WOOD_ALONG_THE_LIGHT = (
 )
 
 
+def _measured(faces: Iterable[tuple[tuple[float, ...], float]]) -> list[MeasuredStick]:
+    """Sticks measured with the (features, grey) of `faces`, on linen, grey as it is: the
+    channels' ratios to the floor's alike, so the light they return is their core's."""
+    blob = Blob((100.0, 100.0), 120.0, 16.0, 0.0, 1920.0, 1.0, False, 0.0, ((0.0, 0.0),) * 4)
+    return [
+        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, features[3], True)
+        for features, grey in faces
+    ]
+
+
 def test_four_dim_round_faces_lying_along_the_light_are_not_read_as_four_dark_faces() -> None:
     """Judged by the slope of their sides alone, the four look evenly lit, and were read as
     four flat faces; how little of their width is lit near the peak shows them shaded."""
-    blob = Blob((100.0, 100.0), 120.0, 16.0, 0.0, 1920.0, 1.0, False, 0.0, ((0.0, 0.0),) * 4)
-    sticks = [
-        # On linen, grey as it is, the channels' ratios to the floor's alike: light as core.
-        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, features[3], True)
-        for features, grey in DIM_WOOD_ALONG_THE_LIGHT
-    ]
-    votes = CommonFaces().classify_throw(sticks)
+    votes = CommonFaces().classify_throw(_measured(DIM_WOOD_ALONG_THE_LIGHT))
     assert not all(v.face == "flat" and v.confidence >= MIN_CONFIDENCE for v in votes), votes
 
 
@@ -484,11 +489,7 @@ FAINTLY_SHADED_WOOD = (1.43, 0.06, -0.30, 1.33, 0.57, 0.00, 0.01, 1.11, -2.1, 0.
 
 
 def _votes_beside_dark_paint(lighter: tuple[float, ...]) -> list[str | None]:
-    blob = Blob((100.0, 100.0), 120.0, 16.0, 0.0, 1920.0, 1.0, False, 0.0, ((0.0, 0.0),) * 4)
-    sticks = [
-        MeasuredStick(blob, np.array(features, np.float32), 1.0, grey, features[3], True)
-        for features, grey in ((DARK_PAINT, 80.0),) * 3 + ((lighter, 215.0),)
-    ]
+    sticks = _measured(((DARK_PAINT, 80.0),) * 3 + ((lighter, 215.0),))
     return [
         vote.face if vote.confidence >= MIN_CONFIDENCE else None
         for vote in CommonFaces().classify_throw(sticks)
@@ -525,4 +526,4 @@ def test_a_patch_of_a_walls_shade_on_the_lit_floor_is_not_an_object() -> None:
         ("window", 70046, [(70046012, 2)]),
     ):
         made = scenes.make_setup("dark_varnished", "felt_red", light, seed)
-        assert_read_right(scenes.lamps_lowered(made, 12), throws)
+        assert_read_right(scenes.lamps_lowered(made, evaluation.LOW_LAMPS), throws)
