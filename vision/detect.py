@@ -600,7 +600,10 @@ def _apart(
     that two pixels' erosion leaves (the band is thinner than a stick), as long as the rest,
     without them and a stick's width beside each, is the band. A stick can be joined so to
     its own shadow, tinted by a second lamp: its part that is not shadow-like is one stick,
-    and there is no rest.
+    and there is no rest. Last, what is not shadow-like is closed over a few pixels: a
+    barred stick's dark bars are as shadow-like as a shadow joining it to another stick,
+    and part it into pieces shorter than a stick is thick; closed over them, the sticks
+    must all be stick-shaped.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
@@ -619,6 +622,10 @@ def _apart(
                 return sticks
             if seeds is core and len(sticks) == 1 and not rest.any():
                 return sticks
+    unbarred = cv2.morphologyEx(core, cv2.MORPH_CLOSE, square)
+    parts = _grown(_pieces(unbarred, min_area), component, 3)
+    if len(parts) >= 2 and all(part_shape.elongated for _, part_shape in parts):
+        return parts
     return [(component, shape)]
 
 

@@ -1105,6 +1105,17 @@ def test_a_walls_shade_is_left_out_of_the_floor_rather_than_passed_over_as_a_mar
     assert_read_right(setup, 70038, [(70038001, 0), (70038004, 0), (70038009, 0)])
 
 
+def test_a_barred_stick_joined_to_another_by_its_shadow_is_told_apart() -> None:
+    """The same set-up: a round face's long shadow under that lamp reaches the end of a barred
+    stick lying close and joins the two. What of them is not shadow-like would part them,
+    but the barred stick's dark bars are as shadow-like as its neighbour's shadow, and it
+    fell into pieces no longer than a stick is thick: 'touching or lying on one another'.
+    Closed over the bars, the pieces are two sticks again, and the throws are read."""
+    made = scenes.make_setup("barred", "walnut", "warm_lamp", 70038)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    assert_read_right(setup, 70038, [(70038000, 2), (70038006, 4), (70038012, 3)])
+
+
 def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
     """Unpainted sticks on linen under a warm lamp low and a cold one high (tune set-up 454):
     the warm lamp's shadow beside a flat face, lit by the cold lamp alone, is bluish, no plain
