@@ -8,7 +8,11 @@ between them, and together are no thicker than one stick: two sticks lying side 
 twice as thick, and stay apart (the scene is then not four sticks, and is asked again).
 Under two lamps of different colours, the shadow one lamp casts beside a stick is lit by the
 other alone, tinted unlike plain shadow, and detection can keep it as a strip of its own
-along the stick: such a strip, thin and shadow-like all over, is left out.
+along the stick: such a strip, thin and shadow-like all over, is left out. Under a lamp low
+enough to cast it nearly as wide as the stick, it can lie a few pixels off a round face,
+past the face's flank turned from that lamp, which looks like the floor; a strip so wide is
+left out only once halves are joined, as a round face's darker half can be as wide. A stick
+taken for a shadow so leaves a throw short of four sticks, asked again, never misread.
 
 A round face lit low can instead look like the floor in a shadow over a stretch of its length
 (plain wood on linen under two lamps): what detection keeps of it, apart from what could be
@@ -47,10 +51,17 @@ ONE_STICK = 1.3
 IN_LINE = 1.5
 END_TO_END = 0.9
 ONE_LENGTH = 1.15
-# A stick's cast shadow: no thicker than this share of the stick, and at least this share of
-# it could be the floor in a shadow.
-SHADOW_STRIP = 0.5
+# A stick's cast shadow: at least this share of it could be the floor in a shadow, and it
+# is no thicker than this share of the stick.
 SHADOWLIKE = 0.8
+SHADOW_STRIP = 0.5
+# A low lamp's shadow, left beside a stick once halves are joined: no thicker than this
+# share of the stick (a round face lit from 25 degrees up casts a shadow nine tenths as wide
+# as what it shows of itself), and up to this share of the stick further off than a line
+# (the round face's flank turned from that lamp, lit by another alone, can look like the
+# floor).
+LOW_SHADOW_STRIP = 0.9
+LOW_SHADOW_FLANK = 0.4
 
 # The blobs in view beside a pair, made when asked for (see `_joined`).
 Others = Callable[[], list[Blob]]
@@ -88,17 +99,33 @@ def without_cast_shadows(blobs: list[Blob]) -> list[Blob]:
     module): strips that could be the floor in a shadow nearly all over (SHADOWLIKE), no
     thicker than SHADOW_STRIP of a stick they lie along, within its length, with at most a
     line between them or within its outline's margin (as much as the strip is thick)."""
-    return [blob for blob in blobs if not any(_cast_by(blob, stick) for stick in blobs)]
+    return _without_shadows(blobs, SHADOW_STRIP, 0.0)
 
 
-def _cast_by(strip: Blob, stick: Blob) -> bool:
-    """`strip` is the shadow that `stick` casts (see `without_cast_shadows`)."""
+def without_low_lamps_shadows(blobs: list[Blob]) -> list[Blob]:
+    """`blobs` without the wider shadows a low lamp casts (see the module): as for
+    `without_cast_shadows`, but up to LOW_SHADOW_STRIP of the stick thick, and up to
+    LOW_SHADOW_FLANK of it further off. Left out after halves are joined: a round face's
+    darker half, as shadow-like, is as wide, and a stick it is joined to is whole."""
+    return _without_shadows(blobs, LOW_SHADOW_STRIP, LOW_SHADOW_FLANK)
+
+
+def _without_shadows(blobs: list[Blob], thickest: float, flank: float) -> list[Blob]:
+    """`blobs` without strips cast by a stick among them (see `_cast_by`)."""
+    return [
+        blob for blob in blobs if not any(_cast_by(blob, stick, thickest, flank) for stick in blobs)
+    ]
+
+
+def _cast_by(strip: Blob, stick: Blob, thickest: float, flank: float) -> bool:
+    """`strip` is the shadow that `stick` casts: shadow-like, no thicker than `thickest` of
+    the stick, beside it with at most a line and `flank` of the stick's thickness between."""
     if strip is stick or strip.shadowlike < SHADOWLIKE:
         return False
-    if strip.width > SHADOW_STRIP * stick.width:
+    if strip.width > thickest * stick.width:
         return False
     gap = _gap_beside(strip, stick)
-    return gap is not None and -strip.width <= gap <= GAP
+    return gap is not None and -strip.width <= gap <= GAP + flank * stick.width
 
 
 def _joined(blobs: list[Blob], one_of: Callable[[Blob, Blob, Others], Blob | None]) -> list[Blob]:

@@ -29,7 +29,12 @@ from vision.detect import (
 )
 from vision.features import MeasuredStick, measure
 from vision.floor import fit_floor
-from vision.halves import join_halves, join_pieces, without_cast_shadows
+from vision.halves import (
+    join_halves,
+    join_pieces,
+    without_cast_shadows,
+    without_low_lamps_shadows,
+)
 from vision.reading import StickFace, ThrowReading
 
 PARTLY_HIDDEN = "a stick is partly hidden"
@@ -239,6 +244,7 @@ class StickReader:
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = known.stick_thickness if known else 0.0
         blobs = join_halves(without_cast_shadows(blobs), calibrated_width)
+        blobs = without_low_lamps_shadows(blobs)
         blobs = join_pieces(blobs, known.stick_length if known else 0)
         length, thickness = (
             (known.stick_length, known.stick_thickness)

@@ -1116,6 +1116,18 @@ def test_a_barred_stick_joined_to_another_by_its_shadow_is_told_apart() -> None:
     assert_read_right(setup, 70038, [(70038000, 2), (70038006, 4), (70038012, 3)])
 
 
+def test_a_shadow_as_wide_as_the_round_face_under_a_low_lamp_is_not_a_stick() -> None:
+    """Unpainted sticks on linen under two lamps, one 26 degrees up (set-up 54 of the low
+    split): beside each round face its shadow, lit by the other lamp alone, is a strip of
+    its own, three quarters as wide as what the face shows of itself, and a few pixels off
+    it, where the face's flank, turned from the low lamp, looks like the floor. The round
+    picture was 'found 6 sticks' at every contrast, and calibration failed. Shadow-like all
+    over, parallel and beside the stick, the strips are its shadow."""
+    made = scenes.make_setup("unpainted", "linen", "two_lamps", 70054)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    assert_read_right(setup, 70054, [(70054001, 1), (70054003, 3)])
+
+
 def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
     """Unpainted sticks on linen under a warm lamp low and a cold one high (tune set-up 454):
     the warm lamp's shadow beside a flat face, lit by the cold lamp alone, is bluish, no plain

@@ -460,6 +460,20 @@ def test_a_tinted_shadow_along_a_stick_is_not_another_stick(
     assert len(found.blobs) == sticks, [(b.width, b.shadowlike) for b in found.blobs]
 
 
+@pytest.mark.parametrize(("width", "sticks"), [(10, 4), (13, 5)])
+def test_a_low_lamps_wide_shadow_a_little_off_a_stick_is_not_another_stick(
+    width: int, sticks: int
+) -> None:
+    """Under a lamp low enough to cast a shadow nearly as wide as the stick, a round face's
+    flank turned from it can look like the floor: its shadow lies a few pixels off it, 8
+    here. Shadow-like all over and thinner than the stick, it is the stick's shadow; a strip
+    as wide as the stick is one (five)."""
+    image = _light_sticks(0, rows=3)
+    image[75:165, 212 + 8 : 212 + 8 + width] = (95, 80, 70)
+    found = StickReader().measure_sticks(image, WHOLE_PICTURE)
+    assert len(found.blobs) == sticks, [(b.width, b.shadowlike) for b in found.blobs]
+
+
 def test_two_sticks_lying_side_by_side_are_not_taken_for_one() -> None:
     """Together twice as thick as a stick: two sticks, and the throw is not four apart."""
     found = StickReader().measure_sticks(_light_sticks(3, beside=True), WHOLE_PICTURE)
