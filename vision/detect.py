@@ -43,6 +43,8 @@ MARK_SPARE = 2
 # be looked at as a stick there (see `_shows_a_stick`).
 STICK_IN_SHADE = 0.1
 TEXTURE_SAMPLE = 4096
+# The most of a stick found in a wall's band that may be shadow-like (see `_whole_sticks`).
+FACE_IN_THE_BAND = 0.25
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
 # much, specks of grain and noise less.
 MIN_AREA = 0.0015
@@ -227,12 +229,14 @@ def find_blobs(
             parts = _round_faces_in_the_shade(component, shadowy, known, scale, min_area)
         else:
             shape = Shape.of(component)
-            if _wall_band(component, (x, y), tray_key, tray_span) and not (
+            is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
+            band = is_wall(component) and not (
                 known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
-            ):
+            )
+            if band and not known:
                 continue
             whole = None
-            if known and on_edge:
+            if known and on_edge and not band:
                 whole = _whole_in_the_shade(
                     labels, label, shape, log_ratio, known, scale, tray_key
                 )
@@ -242,14 +246,13 @@ def find_blobs(
                 blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
                 continue
             parts = [(component, shape)]
-            if not shape.elongated:
-                is_wall = partial(
-                    _wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span
-                )
+            if band or not shape.elongated:
                 gaps_kept = unclosed[window] & component
                 parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
                 if len(parts) == 1 and closer is not None:
                     parts = closer.apart(component, (x, y), min_area) or parts
+            if band and known:
+                parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
@@ -676,6 +679,29 @@ class CloserLook:
         if len(parts) >= 2 and all(shape.elongated for _, shape in parts):
             return parts
         return []
+
+
+def _whole_sticks(
+    parts: list[tuple[np.ndarray, Shape]],
+    shadowy: np.ndarray,
+    edge: np.ndarray,
+    known: Calibrated,
+    scale: float,
+) -> list[tuple[np.ndarray, Shape]]:
+    """Those of the `parts` of a wall's band (see `_wall_band`) that are each one whole stick
+    (`known`, in pixels `scale` times the detection image's) lying clear of the tray's `edge`
+    and showing its face: a stick lying in the wall's deep shade, joined to the band along
+    the wall by it. A piece of the band itself, however shaped, runs along the edge (the
+    rim's lit top) or is shadow-like further than FACE_IN_THE_BAND (the wall's foot). The
+    rest of the band is the wall."""
+    length, thickness = known.stick_length / scale, known.stick_thickness / scale
+    return [
+        (part, shape)
+        for part, shape in parts
+        if _is_whole(shape, length, thickness)
+        and not np.count_nonzero(part & edge)
+        and np.count_nonzero(part & shadowy) <= FACE_IN_THE_BAND * shape.area
+    ]
 
 
 def _without(component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]) -> np.ndarray:
