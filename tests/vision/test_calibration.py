@@ -1128,6 +1128,21 @@ def test_a_shadow_as_wide_as_the_round_face_under_a_low_lamp_is_not_a_stick() ->
     assert_read_right(setup, 70054, [(70054001, 1), (70054003, 3)])
 
 
+def test_pieces_of_the_walls_band_shaped_like_sticks_are_not_sticks() -> None:
+    """Walnut trays whose outline takes in the rim, the wall a band along the floor: parted
+    as a stick lying in the band would be, a piece of the band can be a whole stick's size.
+    Dark varnished sticks by a window 12 degrees lower than drawn (set-up 76 of the low
+    split): the piece, the wall's dark foot, is half shadow-like, where a stick's face in
+    the shade shows itself. Light sticks under a warm lamp (tune set-up 257): the piece, the
+    rim's lit top, runs along the tray's edge. Both are the wall, and the throws are read,
+    not 'found 5 sticks'."""
+    low = scenes.make_setup("dark_varnished", "walnut", "window", 70076)
+    setup = scenes.lamps_lowered(low, evaluation.LOW_LAMPS)
+    assert_read_right(setup, 70076, [(70076007, 3), (70076011, 4)])
+    setup = scenes.make_setup("light", "walnut", "warm_lamp", 10257)
+    assert_read_right(setup, 10257, [(10257002, 3)])
+
+
 def test_a_shadow_tinted_by_the_other_lamp_is_not_taken_for_a_stick() -> None:
     """Unpainted sticks on linen under a warm lamp low and a cold one high (tune set-up 454):
     the warm lamp's shadow beside a flat face, lit by the cold lamp alone, is bluish, no plain

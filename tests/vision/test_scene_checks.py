@@ -364,27 +364,6 @@ def test_a_stick_lying_in_a_walls_shade_joined_to_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70006, [(70006001, 1)])
 
 
-def test_pieces_of_the_walls_band_shaped_like_sticks_are_not_sticks() -> None:
-    """Walnut trays whose outline takes in the rim, the wall a band along the floor: parted
-    as a stick lying in the band would be, a piece of the band can be a whole stick's size.
-    Dark varnished sticks by a window 12 degrees lower than drawn (set-up 76 of the low
-    split): the piece, the wall's dark foot, is half shadow-like, where a stick's face in
-    the shade shows itself. Light sticks under a warm lamp (tune set-up 257): the piece, the
-    rim's lit top, runs along the tray's edge. Both are the wall, and the throws are read,
-    not 'found 5 sticks'."""
-    low = scenes.make_setup("dark_varnished", "walnut", "window", 70076)
-    for setup, seed, throws in (
-        (scenes.lamps_lowered(low, evaluation.LOW_LAMPS), 70076, [(70076007, 3), (70076011, 4)]),
-        (scenes.make_setup("light", "walnut", "warm_lamp", 10257), 10257, [(10257002, 3)]),
-    ):
-        pictures = scenes.calibration_pictures(setup, seed, noise_seed=seed)
-        reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-        for throw_seed, flat in throws:
-            scene = scenes.clean_scene(setup, flat, throw_seed)
-            reading = reader.read(render(scene, setup.texture_seed, throw_seed))
-            assert (reading.status, reading.flat) == ("ok", flat), (throw_seed, reading.reason)
-
-
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
