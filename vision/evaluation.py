@@ -109,7 +109,8 @@ def setups(split: str, count: int) -> list[SetupCase]:
     return result
 
 
-def _truth(scene: Scene) -> int | None:
+def truth(scene: Scene) -> int | None:
+    """How many flat faces are up in a clean throw (None when it is not four sticks)."""
     if len(scene.sticks) != 4:
         return None
     return sum(1 for s in scene.sticks if math.cos(s.roll) > 0)
@@ -118,7 +119,23 @@ def _truth(scene: Scene) -> int | None:
 def run_setup(case: SetupCase, images: int, bad_share: float = 0.3) -> Iterator[Outcome]:
     """Calibrate one set-up, then read `images` scenes with and without the calibration."""
     setup = case.setup()
-    rng = np.random.default_rng(case.seed)
+    readers = setup_readers(case, setup)
+    for kind, scene, seed in scenes_shown(case, setup, images, bad_share):
+        image = render(scene, setup.texture_seed, noise_seed=seed)
+        for calibrated, reader in readers:
+            reading = (
+                reader.read(image)
+                if reader is not None
+                else ThrowReading.rethrow("calibration failed")
+            )
+            yield Outcome(
+                case.style, case.tray, case.light, kind, calibrated, truth(scene), reading
+            )
+
+
+def setup_readers(case: SetupCase, setup: scenes.Setup) -> list[tuple[bool, StickReader | None]]:
+    """The set-up's two readers, whether calibrated first: the one calibrated from its own
+    three pictures (None when calibration fails), and one without calibration."""
     pictures = scenes.calibration_pictures(setup, case.seed, noise_seed=case.seed)
     readers: list[tuple[bool, StickReader | None]]
     try:
@@ -128,24 +145,22 @@ def run_setup(case: SetupCase, images: int, bad_share: float = 0.3) -> Iterator[
         readers = [(True, None)]
     # Without calibration only the common set must be read; other sets must not read wrong.
     readers.append((False, StickReader()))
+    return readers
+
+
+def scenes_shown(
+    case: SetupCase, setup: scenes.Setup, images: int, bad_share: float = 0.3
+) -> Iterator[tuple[str, Scene, int]]:
+    """The scenes a set-up is shown, in turn: what kind each is (`clean` or a bad kind), the
+    scene, and the seed it is rendered with."""
+    rng = np.random.default_rng(case.seed)
     for k in range(images):
         seed = case.seed * 1000 + k
         if rng.random() < bad_share:
             kind = scenes.BAD_KINDS[int(rng.integers(len(scenes.BAD_KINDS)))]
-            scene = scenes.bad_scene(setup, kind, seed)
+            yield kind, scenes.bad_scene(setup, kind, seed), seed
         else:
-            kind = "clean"
-            scene = scenes.clean_scene(setup, int(rng.integers(0, 5)), seed)
-        image = render(scene, setup.texture_seed, noise_seed=seed)
-        for calibrated, reader in readers:
-            reading = (
-                reader.read(image)
-                if reader is not None
-                else ThrowReading.rethrow("calibration failed")
-            )
-            yield Outcome(
-                case.style, case.tray, case.light, kind, calibrated, _truth(scene), reading
-            )
+            yield "clean", scenes.clean_scene(setup, int(rng.integers(0, 5)), seed), seed
 
 
 @dataclass(frozen=True)

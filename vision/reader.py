@@ -66,10 +66,11 @@ HALF_FILLED = 0.45
 
 @dataclass(frozen=True)
 class _Look:
-    """One more look at a frame (see `StickReader._second_looks`): within `tray` (the
-    calibration's by default), at `contrast`, knowing what `known` tells detection, and
-    whether it takes in the floor in the walls' shade."""
+    """One more look at a frame (see `StickReader._second_looks`), `how` in words: within
+    `tray` (the calibration's by default), at `contrast`, knowing what `known` tells
+    detection, and whether it takes in the floor in the walls' shade."""
 
+    how: str
     tray: np.ndarray | None = None
     contrast: float | None = None
     known: Calibrated | None = None
@@ -89,6 +90,16 @@ class Measurement:
     blobs: list[Blob] = field(default_factory=list)
     outline: np.ndarray | None = None
     stick_length: float = 0.0
+
+
+@dataclass(frozen=True)
+class LookTaken:
+    """One look `StickReader.looks` took at a frame: `how` in words, what it `found`, and
+    whether that `stands` as what the frame shows."""
+
+    how: str
+    found: Measurement
+    stands: bool
 
 
 def is_stick_shaped(blob: Blob) -> bool:
@@ -133,28 +144,40 @@ class StickReader:
         return ThrowReading.ok(tuple(faces))
 
     def _find_sticks(self, image: np.ndarray) -> Measurement:
-        """The objects in `image`, measured. When the sticks were lost in part (fewer than
-        four found, a piece of one, or one the tray's outline cuts), they are looked for
-        again (see `_second_looks`). What is found so stands only if the scene is then
-        clean, and no object found before is parted into sticks or lost: looking again adds
-        to what is seen, so sticks touching along their length and found as one stay
-        touching, and a stick reaching out over the wall, cut by the lit floor's outline, is
-        not lost in the wall's band beyond it. On the floor in the walls' shade every stick
-        must be found whole: one lying over the rim, partly hidden, shows a little more of
-        itself there, never all."""
+        """The objects in `image`, measured: what the first look that stands found, or the
+        first look's when none does (see `looks`)."""
+        looks = self.looks(image)
+        first = next(looks)
+        for taken in looks:
+            if taken.stands:
+                return taken.found
+        return first.found
+
+    def looks(self, image: np.ndarray) -> Iterator[LookTaken]:
+        """The looks taken at `image` (BGR), in turn, until one stands. The first stands
+        unless the sticks were lost in part (fewer than four found, a piece of one, or one
+        the tray's outline cuts); then they are looked for again (see `_second_looks`). What
+        is found so stands only if the scene is then clean, and no object found before is
+        parted into sticks or lost: looking again adds to what is seen, so sticks touching
+        along their length and found as one stay touching, and a stick reaching out over the
+        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it. On
+        the floor in the walls' shade every stick must be found whole: one lying over the
+        rim, partly hidden, shows a little more of itself there, never all."""
         found = self.measure_sticks(image)
+        yield LookTaken("first look", found, not _lost_in_part(found))
         if not _lost_in_part(found):
-            return found
+            return
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
-            if (
+            stands = (
                 again.problem is None
                 and _none_parted(found, again)
                 and _none_lost(found, again)
                 and (_all_whole(again) or not look.on_the_shade)
-            ):
-                return again
-        return found
+            )
+            yield LookTaken(look.how, again, stands)
+            if stands:
+                return
 
     def _second_looks(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
         """How sticks lost in part in `image` (`found`) are looked for again, in turn.
@@ -171,11 +194,17 @@ class StickReader:
         calibration = self.calibration
         if calibration is not None:
             for contrast in calibration.closer_contrasts():
-                yield _Look(contrast=contrast)
+                how = f"closer to the floor's colour (contrast {contrast:.2f})"
+                yield _Look(how, contrast=contrast)
             known = self._known(found.width)
             if known is not None and known.shaded_floor is not None:
                 shade = known.shaded_floor
-                yield _Look(shade, known=replace(known, shaded_floor=None), on_the_shade=True)
+                yield _Look(
+                    "on the floor in the walls' shade",
+                    shade,
+                    known=replace(known, shaded_floor=None),
+                    on_the_shade=True,
+                )
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
@@ -183,8 +212,18 @@ class StickReader:
         length, thickness = _size_of(whole)
         reach = SHADE_REACH * thickness / found.width
         shade = self.shaded_floor_outline(image, found.outline, reach)
-        yield _Look(found.outline, known=Calibrated(length, thickness, shade), on_the_shade=True)
-        yield _Look(shade, known=Calibrated(length, thickness, None), on_the_shade=True)
+        yield _Look(
+            "whole beyond the lit floor's outline",
+            found.outline,
+            known=Calibrated(length, thickness, shade),
+            on_the_shade=True,
+        )
+        yield _Look(
+            "on all the floor in the walls' shade",
+            shade,
+            known=Calibrated(length, thickness, None),
+            on_the_shade=True,
+        )
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
@@ -229,7 +268,7 @@ class StickReader:
         width), by default the calibration's (see `vision.features.measure`)."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
-        work, scale = _working(image)
+        work, scale = working_image(image)
         small = detection_image(work)
         floor = fit_floor(small, tray)
         if contrast is None:
@@ -500,11 +539,12 @@ def _as_bgr(frame: np.ndarray) -> np.ndarray:
 
 def _detection(image: np.ndarray) -> np.ndarray:
     """Any frame as the detection image a throw's objects are found in."""
-    return detection_image(_working(_as_bgr(image))[0])
+    return detection_image(working_image(_as_bgr(image))[0])
 
 
-def _working(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The frame at no more than WORK_WIDTH pixels wide, and the factor back to the original."""
+def working_image(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The frame (BGR) at no more than WORK_WIDTH pixels wide, and the factor back to the
+    original: what a throw is measured in."""
     h, w = image.shape[:2]
     if w <= WORK_WIDTH:
         return image, 1.0

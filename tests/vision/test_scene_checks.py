@@ -364,6 +364,23 @@ def test_a_stick_lying_in_a_walls_shade_joined_to_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70006, [(70006001, 1)])
 
 
+def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
+    """Why a frame was read as it was (`benchmarks/why_sticks.py`) is told by the looks the
+    reader took: in that throw the first finds three sticks and does not stand, and the
+    reader looks again until a look finds the four sticks it reads, and stops there."""
+    made = scenes.make_setup("dark_varnished", "felt_red", "coloured", 70006)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    image = render(scenes.clean_scene(setup, 1, 70006001), setup.texture_seed, 70006001)
+    reader = StickReader()
+    looks = list(reader.looks(image))
+    assert looks[0].how == "first look" and not looks[0].stands
+    assert looks[0].found.problem == "found 3 sticks, need 4"
+    assert [taken.stands for taken in looks[1:]] == [False] * (len(looks) - 2) + [True]
+    read = reader.read(image)
+    found = [stick.blob.center for stick in looks[-1].found.sticks]
+    assert [stick.center for stick in read.sticks] == found and read.flat == 1
+
+
 def test_dark_sticks_lying_close_on_coloured_felt_are_told_apart() -> None:
     """Red felt under a warm and a cold lamp (tune set-up 46): two dark sticks lie a few
     millimetres apart, joined by the shadow between them. Dark paint is as dark against the
