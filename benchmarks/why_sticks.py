@@ -46,6 +46,8 @@ def main() -> None:
     parser.add_argument("--image", type=int, required=True, help="the image's index in it")
     parser.add_argument("--out", type=Path, default=Path("why.png"))
     args = parser.parse_args()
+    if min(args.setup, args.image) < 0:
+        parser.error("--setup and --image count from 0")
     case = evaluation.setups(args.split, args.setup + 1)[args.setup]
     setup = case.setup()
     shown = list(evaluation.scenes_shown(case, setup, args.image + 1))
