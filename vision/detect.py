@@ -48,6 +48,9 @@ FACE_IN_THE_BAND = 0.25
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
 # much, specks of grain and noise less.
 MIN_AREA = 0.0015
+# An object this many sticks long (known) reaching the tray's edge is no stick, though
+# straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
+TOO_LONG = 1.3
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -246,7 +249,11 @@ def find_blobs(
                 blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
                 continue
             parts = [(component, shape)]
-            if band or not shape.elongated:
+            too_long = (
+                known and on_edge and max(shape.box[1]) > TOO_LONG * known.stick_length / scale
+            )
+            if band or not shape.elongated or too_long:
+                # Not one stick: sticks joined, or a stick and a wall's band, looked for apart.
                 gaps_kept = unclosed[window] & component
                 parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
                 if len(parts) == 1 and closer is not None:

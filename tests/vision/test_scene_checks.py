@@ -364,6 +364,19 @@ def test_a_stick_lying_in_a_walls_shade_joined_to_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70006, [(70006001, 1)])
 
 
+def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
+    """Dark sticks on linen under a coloured lamp 12 degrees lower than drawn (set-up 10 of
+    the low split): a stick lies in the near wall's green shade, which runs the whole width
+    of the tray. Without calibration, looked for on the floor in the walls' shade, the stick
+    and the band were one object longer than any stick, too deep where the stick lies to be
+    the wall's band alone: 'sticks are touching'. An object over TOO_LONG sticks long that
+    reaches the tray's edge is looked for apart as one joined to a wall's band is: the
+    stick, and the band beside it."""
+    made = scenes.make_setup("dark", "linen", "coloured", 70010)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    _read_right_both_ways(setup, 70010, [(70010000, 4)])
+
+
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
     """Why a frame was read as it was (`benchmarks/why_sticks.py`) is told by the looks the
     reader took: in that throw the first finds three sticks and does not stand, and the
