@@ -132,6 +132,7 @@ def _masks(reader: StickReader, work: np.ndarray, outline: np.ndarray | None) ->
 
 
 def _look_tile(work: np.ndarray, taken: LookTaken) -> np.ndarray:
+    """The working image, dimmed, with the tray's outline and the objects one look found."""
     tile = (work * 0.6).astype(np.uint8)
     found: Measurement = taken.found
     if found.outline is not None:

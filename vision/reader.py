@@ -164,8 +164,9 @@ class StickReader:
         the floor in the walls' shade every stick must be found whole: one lying over the
         rim, partly hidden, shows a little more of itself there, never all."""
         found = self.measure_sticks(image)
-        yield LookTaken("first look", found, not _lost_in_part(found))
-        if not _lost_in_part(found):
+        first_stands = not _lost_in_part(found)
+        yield LookTaken("first look", found, first_stands)
+        if first_stands:
             return
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
