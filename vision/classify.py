@@ -77,6 +77,7 @@ DARK_SPREAD = 1.0
 EVEN_SHARE = 0.33
 SHADED = 0.25
 FAINTLY_SHADED = 0.15
+BARELY_SHADED = 0.1
 DARK_GREY = 85
 DARK_CORE = -0.3
 COLOUR_SPREAD = 0.25
@@ -171,10 +172,7 @@ class CommonFaces:
                 return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
         light = _lightness(median(greys), median(x["peak"] for x in f))
-        wood = min(
-            _woodness(x, light, FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED)
-            for x in f
-        )
+        wood = min(_woodness(x, light, _shading_needed(x, faint_allowed)) for x in f)
         plainly_round = all(
             _wood_shading(x) >= SHADED and x["even_run"] < EVEN_HALF for x in f
         )
@@ -273,6 +271,19 @@ def _lightness(grey: float, peak: float) -> float:
     camera's exposure can bring plain wood under DARK_GREY; dark paint there reflects a
     tenth of the floor's light."""
     return max((grey - DARK_GREY) / 5, (peak - DARK_PAINT_CORE) / 0.1)
+
+
+def _shading_needed(x: dict[str, float], faint_allowed: bool) -> float:
+    """How clearly a light face must be shaded to be taken for round wood: SHADED, or
+    FAINTLY_SHADED where most of the throw's faces are clearly shaded and its sides fall off
+    from its peak (see `CommonFaces`), or only BARELY_SHADED where it is lit evenly over
+    under EVEN_SHARE of its width: two lamps light a varnished round face from both sides
+    and leave little of a half-cylinder's slope, but its brightness still changes across it
+    but for a narrow band, where light paint and plain wood lie flat and lit evenly over half
+    their width and more, whatever shadows are beside them."""
+    if x["even_run"] < EVEN_SHARE:
+        return BARELY_SHADED
+    return FAINTLY_SHADED if faint_allowed and x["plateau"] < 1 else SHADED
 
 
 def _woodness(x: dict[str, float], light: float, needed: float = SHADED) -> float:

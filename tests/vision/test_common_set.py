@@ -208,6 +208,18 @@ def test_an_evenly_lit_face_among_round_ones_is_not_taken_for_wood() -> None:
         assert reading.status == "rethrow" or reading.flat == 1, reading
 
 
+def test_varnished_round_faces_two_lamps_light_from_both_sides_are_read() -> None:
+    """Dark varnished sticks on green felt under two lamps 12 degrees lower than drawn
+    (set-up 61 of the low split), four round faces up: lit from both sides, a face keeps
+    little of a half-cylinder's slope (shaded 0.12-0.2, where wood needs 0.25), and the
+    throw was 'does not look like a plain wooden round face'. Its brightness still changes
+    across it but for a narrow band (lit evenly over a quarter of its width at most), as no
+    flat face of paint or plain wood is: barely shaded, it is wood."""
+    made = scenes.make_setup("dark_varnished", "felt_green", "two_lamps", 70061)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    assert_read_right(setup, [(70061000, 0), (70061009, 0), (70061019, 0)])
+
+
 def test_unpainted_faces_beside_deep_shadows_are_not_counted_round() -> None:
     """An unpainted set under a low warm lamp on red felt: each stick casts a shadow as deep
     as dark paint and nearly as wide as itself, which the blob takes in. Left in, it shades
