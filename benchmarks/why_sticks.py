@@ -29,7 +29,14 @@ from vision.detect import detection_image, object_mask
 from vision.evidence import annotate, banner
 from vision.features import NAMES
 from vision.floor import fit_floor
-from vision.reader import LookTaken, Measurement, StickReader, is_stick_shaped, working_image
+from vision.reader import (
+    LookTaken,
+    Measurement,
+    StickReader,
+    is_stick_shaped,
+    what_the_looks_found,
+    working_image,
+)
 from vision.render import render
 
 TILE_WIDTH = 640
@@ -71,17 +78,17 @@ def main() -> None:
 
 def _explain(name: str, reader: StickReader, image: np.ndarray) -> np.ndarray:
     """Print why `reader` read `image` as it did; the picture's row for it."""
-    reading = reader.read(image)
+    looks = list(reader.looks(image))
+    final = what_the_looks_found(looks)
+    reading = reader.reading_of(final)
     answer = f"ok, {reading.flat} flat" if reading.status == "ok" else reading.reason
     print(f"\n== {name}: {answer}")
-    looks = list(reader.looks(image))
     work, _ = working_image(image)
     masks = _masks(reader, work, looks[0].found.outline)
     tiles = [_fitted(annotate(image, reading)), _fitted(masks)]
     for taken in looks:
         _print_look(taken)
         tiles.append(_fitted(_look_tile(work, taken)))
-    final = next((t.found for t in looks if t.stands), looks[0].found)
     for stick, vote in zip(final.sticks, reader.model.classify_throw(final.sticks), strict=True):
         x, y = stick.blob.center
         features = " ".join(f"{n}={v:.3f}" for n, v in zip(NAMES, stick.features, strict=True))

@@ -102,6 +102,12 @@ class LookTaken:
     stands: bool
 
 
+def what_the_looks_found(looks: list[LookTaken]) -> Measurement:
+    """What the looks `StickReader.looks` took at a frame found: the look that stands, the
+    last one taken (none is taken after it), or the first look's when none does."""
+    return looks[-1].found if looks[-1].stands else looks[0].found
+
+
 def is_stick_shaped(blob: Blob) -> bool:
     """Long and thin, filling most of its box. A short thick stick (10 by 1.8 cm) lying flat
     face up shows its side to a tilted camera and casts a deep shadow: then it is only about
@@ -124,7 +130,11 @@ class StickReader:
             image = _as_bgr(frame)
         except ValueError as error:
             return ThrowReading.rethrow(f"unreadable frame: {error}")
-        found = self._find_sticks(image)
+        return self.reading_of(what_the_looks_found(list(self.looks(image))))
+
+    def reading_of(self, found: Measurement) -> ThrowReading:
+        """The answer for a frame in which `found` was found (see `looks`): the count, or
+        why the throw must be made again."""
         faces: list[StickFace] = []
         problem = found.problem
         if problem is None and _moving(found.sticks):
@@ -142,16 +152,6 @@ class StickReader:
         if problem is not None:
             return ThrowReading.rethrow(problem, tuple(faces))
         return ThrowReading.ok(tuple(faces))
-
-    def _find_sticks(self, image: np.ndarray) -> Measurement:
-        """The objects in `image`, measured: what the first look that stands found, or the
-        first look's when none does (see `looks`)."""
-        looks = self.looks(image)
-        first = next(looks)
-        for taken in looks:
-            if taken.stands:
-                return taken.found
-        return first.found
 
     def looks(self, image: np.ndarray) -> Iterator[LookTaken]:
         """The looks taken at `image` (BGR), in turn, until one stands. The first stands
