@@ -358,7 +358,7 @@ def _widened_by_own_colour(
         return first, last
     chroma = _column_chroma(columns)
     inside = slice(MARGIN + first, MARGIN + last)
-    own = np.median(chroma[inside][_middle_half(last - first)], axis=0)
+    own = column_medians(chroma[inside][_middle_half(last - first)])
     size = float(np.hypot(*own))
     if size < OWN_COLOUR:
         return first, last
@@ -369,7 +369,7 @@ def _widened_by_own_colour(
         return first, last
     level = columns.mean(axis=1)
     stick = (along >= 0.5 * size) & (across <= 0.5 * size)
-    stick[inside] |= level[inside] >= np.median(level[inside])
+    stick[inside] |= level[inside] >= column_medians(level[inside])
     centre = MARGIN + (first + last) // 2
     if not stick[centre]:
         return first, last
@@ -444,7 +444,7 @@ def _floor_coloured_shadow(
     chroma = _column_chroma(columns)
     level = np.asarray(brightness)
     brightest = np.argsort(level)[-max(3, len(level) // 4) :]
-    own = np.median(chroma[brightest], axis=0)
+    own = column_medians(chroma[brightest])
     size = float(np.hypot(*own))
     if size < OWN_COLOUR:
         return 0, 0
