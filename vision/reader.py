@@ -58,6 +58,8 @@ SLIVER = 0.3
 PIECE = 0.3
 # A blob this share shadow-like at least is shade, not a stick's face.
 ALL_SHADE = 0.95
+# Longer than this many sticks, an object is none (a whole one is within a tenth of a stick).
+BEYOND_A_STICK = 1.2
 WEDGE_FILL = 0.65
 # How far in from the tray's outline, in sticks' thicknesses, a strip along it may begin.
 NEAR_SIDE = 0.15
@@ -300,6 +302,7 @@ class StickReader:
             and not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
             and not _a_patch_of_shade(blob, length, thickness)
+            and not _a_band_of_shade(blob, length, thickness, wall)
         ]
         found = Measurement(
             width=work.shape[1], scale=scale, blobs=blobs, outline=outline, stick_length=length
@@ -475,6 +478,18 @@ def _a_patch_of_shade(blob: Blob, length: float, thickness: float) -> bool:
     over the rim, and fewer than four are found whole."""
     small = blob.area <= PIECE * length * thickness
     return blob.shadowlike >= ALL_SHADE and small and blob.reach < thickness
+
+
+def _a_band_of_shade(blob: Blob, length: float, thickness: float, wall: np.ndarray) -> bool:
+    """The darkest of a wall's shade, looked at on the floor in the walls' shade (lamps of
+    two colours leave its core too deep and tinted to pass for that floor): shadow-like all
+    over (ALL_SHADE), longer than any stick (BEYOND_A_STICK of its `length`) and running
+    beside the tray's outline (`wall`, working pixels) all its length. Dark paint can be as
+    shadow-like, but a stick so long is a stick joined to the band, which tells nothing the
+    count needs: passed over, the throw is a stick short. An arm as dark reaches in across
+    the wall, not along it."""
+    long = blob.length > BEYOND_A_STICK * length
+    return blob.shadowlike >= ALL_SHADE and long and _runs_beside(blob, wall, thickness)
 
 
 def _one_sticks_box(blob: Blob, length: float, thickness: float) -> bool:

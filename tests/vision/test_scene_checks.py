@@ -377,6 +377,24 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70010, [(70010000, 4)])
 
 
+def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> None:
+    """Unpainted sticks on walnut under two lamps 12 degrees lower than drawn (low set-up 39,
+    calibrated): a stick lies in the left wall's shade, lost on the lit floor. Looked for on
+    the floor in the walls' shade, it is found whole, but the right wall's shade, tinted by
+    the other lamp, stays darker than that floor all along the wall: an object longer than
+    any stick, shadow-like all over, beside the picture's border. Counted, the throw was
+    'sticks are touching'; it is the wall's shade, passed over, and the four sticks read."""
+    made = scenes.make_setup("unpainted", "walnut", "two_lamps", 70039, 1280, 720)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    pictures = scenes.calibration_pictures(setup, 70039, noise_seed=70039)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    image = render(scenes.clean_scene(setup, 4, 70039013), setup.texture_seed, 70039013)
+    looks = list(reader.looks(image))
+    assert looks[-1].how == "on the floor in the walls' shade" and looks[-1].stands
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+
+
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
     """Why a frame was read as it was (`benchmarks/why_sticks.py`) is told by the looks the
     reader took: in that throw the first finds three sticks and does not stand, and the
