@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.floor import FloorModel, log_linear, polygon_mask
-from vision.order import quantile
+from vision.order import column_medians, quantile
 
 DETECT_WIDTH = 320
 OBJECT_FACTOR = math.log(1.2)
@@ -405,7 +405,13 @@ def _off_the_shaded_floor(
     departs from that colour by more than the grain does (as `object_mask` judges the lit
     floor) is an object, unless it lies on the way from it to the lit floor's colour (the
     shadow's soft edge) or is a shadow on it (where another lamp lights the shade, a stick
-    there casts its shadow across it)."""
+    there casts its shadow across it). When the stick's part on the lit floor (`component`,
+    its median) is in a colour clearly no shadow's edge has (by OBJECT_FACTOR), what keeps
+    that colour, within OBJECT_FACTOR and nearer it than the shadow's edge, is the stick
+    still: the wall shades the floor further out than a stick's face, which stands above
+    it, so a stick's end reaching into the shade can stay lit, as dark as the shadow's edge
+    with dark paint, but in its own colour. A sliver of a stick in the shadow's soft edge
+    takes that edge's colour, and tells nothing."""
     stick = component.astype(np.uint8)
     looked_at = shaded & _dilated(stick, 2 * round(length) + 1)
     off = np.zeros_like(shaded)
@@ -423,6 +429,10 @@ def _off_the_shaded_floor(
     high = np.maximum(np.maximum(blue, green), red)
     shadow = _shadow_like(high, np.minimum(np.minimum(blue, green), red))
     off[looked_at] = (away > max(OBJECT_FACTOR, GRAIN * grain)) & ~shadow
+    own = column_medians(log_ratio[component])
+    if float(np.abs(edge_colours - own).max(axis=1).min()) > OBJECT_FACTOR:
+        from_own = np.abs(pixels - own).max(axis=1)
+        off[looked_at] |= (from_own < away) & (from_own < OBJECT_FACTOR)
     return off
 
 

@@ -377,6 +377,22 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70010, [(70010000, 4)])
 
 
+def test_a_sticks_end_still_lit_in_a_walls_shade_is_found_with_it() -> None:
+    """Dark varnished sticks on walnut under a coloured lamp 12 degrees lower than drawn (low
+    set-up 36, calibrated): a stick's end reaches into the near wall's green shade. Its face,
+    standing above the floor, is still lit there, mauve as on the lit floor, but as dark as
+    the shadow's soft edge, and it was taken for that edge: the stick stayed cut by the lit
+    floor's outline, 'a stick lies on the edge of the tray'. What keeps the colour of the
+    stick's lit part is the stick still, and it is found whole."""
+    made = scenes.make_setup("dark_varnished", "walnut", "coloured", 70036)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    pictures = scenes.calibration_pictures(setup, 70036, noise_seed=70036)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    image = render(scenes.clean_scene(setup, 3, 70036014), setup.texture_seed, 70036014)
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", 3), reading.reason
+
+
 def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> None:
     """Unpainted sticks on walnut under two lamps 12 degrees lower than drawn (low set-up 39,
     calibrated): a stick lies in the left wall's shade, lost on the lit floor. Looked for on
