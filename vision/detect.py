@@ -229,7 +229,12 @@ def find_blobs(
         ):
             if known is None:
                 continue
-            parts = _round_faces_in_the_shade(component, shadowy, known, scale, min_area)
+            gaps_kept = unclosed[window] & component
+            parts = _round_faces_in_the_shade(
+                component, shadowy, known, scale, min_area
+            ) or _sticks_off_the_shadow(
+                component, shadowy, gaps_kept, edge[window], known, scale, min_area
+            )
         else:
             shape = Shape.of(component)
             is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
@@ -596,6 +601,52 @@ def _round_faces_in_the_shade(
         for part, shape in _grown(_pieces(solid, min_area), component, 3)
         if shape.elongated and _as_long_as_a_stick(max(shape.box[1]), length)
     ]
+
+
+def _sticks_off_the_shadow(
+    component: np.ndarray,
+    shadowy: np.ndarray,
+    gaps_kept: np.ndarray,
+    edge: np.ndarray,
+    known: Calibrated,
+    scale: float,
+    min_area: float,
+) -> list[tuple[np.ndarray, Shape]]:
+    """The sticks that a wall's shadow `component` (see `_wall_shadow`) joins, lying on the
+    lit floor with an end in the shadow: parted from it as a stick from a wall's band (see
+    `_apart`; `gaps_kept` and `min_area` as there), the rest being the wall's shadow, each
+    widened across its length (see `_widened`), and kept when it is then one whole stick
+    (`known`, in pixels `scale` times the detection image's) clear of the tray's `edge`."""
+
+    def is_shadow(rest: np.ndarray) -> bool:
+        area, on_edge = np.count_nonzero(rest), np.count_nonzero(rest & edge)
+        return _wall_shadow(rest, shadowy, int(area), int(on_edge))
+
+    length, thickness = known.stick_length / scale, known.stick_thickness / scale
+    parts = _apart(component, Shape.of(component), shadowy, gaps_kept, min_area, is_shadow)
+    widened = [_widened(part, shape, component, thickness) for part, shape in parts]
+    return [
+        (part, shape)
+        for part, shape in widened
+        if _is_whole(shape, length, thickness) and not np.count_nonzero(part & edge)
+    ]
+
+
+def _widened(
+    part: np.ndarray, shape: Shape, component: np.ndarray, thickness: float
+) -> tuple[np.ndarray, Shape]:
+    """`part` (of `shape`) grown across its length within `component`, by a quarter of a
+    stick's `thickness` on each side, with its new shape: a round face's side turned from
+    the light is as shadow-like as the wall's shadow that joins it, and parting them leaves
+    it to the shadow. Not grown along its length, into the shadow beyond its end."""
+    (_, _), (side, other), angle = shape.box
+    across = math.radians(angle + 90 if side >= other else angle)
+    reach = max(1, round(thickness / 4))
+    dx, dy = round(reach * math.cos(across)), round(reach * math.sin(across))
+    line = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
+    cv2.line(line, (reach - dx, reach - dy), (reach + dx, reach + dy), 1)
+    grown = cv2.dilate(part.astype(np.uint8), line).astype(bool) & component
+    return grown, Shape.of(grown)
 
 
 def _apart(

@@ -393,6 +393,23 @@ def test_a_sticks_end_still_lit_in_a_walls_shade_is_found_with_it() -> None:
     assert (reading.status, reading.flat) == ("ok", 3), reading.reason
 
 
+def test_round_faces_whose_ends_reach_into_a_walls_shadow_are_parted_from_it() -> None:
+    """Barred sticks on linen under a warm lamp 12 degrees lower than drawn (low set-up 73,
+    calibrated): two sticks lie round face up on the lit floor, their ends in the near
+    wall's shadow, which joins them. Each face's side turned from the lamp is as shadow-like
+    as that shadow, and its lit side too thin to show a stick's face there: all three were
+    taken for the wall's shadow, and the throw was two sticks short. Parted from the shadow
+    as sticks from a wall's band, and widened across over their shaded sides, they are
+    whole sticks clear of the wall, and read."""
+    made = scenes.make_setup("barred", "linen", "warm_lamp", 70073)
+    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
+    pictures = scenes.calibration_pictures(setup, 70073, noise_seed=70073)
+    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
+    image = render(scenes.clean_scene(setup, 1, 70073009), setup.texture_seed, 70073009)
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", 1), reading.reason
+
+
 def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> None:
     """Unpainted sticks on walnut under two lamps 12 degrees lower than drawn (low set-up 39,
     calibrated): a stick lies in the left wall's shade, lost on the lit floor. Looked for on
