@@ -377,6 +377,18 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70010, [(70010000, 4)])
 
 
+def _calibrated_on_the_low_split(setup: int, image: int) -> tuple[StickReader, np.ndarray, int]:
+    """The reader calibrated for set-up `setup` of the low split (see `vision.evaluation`),
+    the split's clean throw `image` of it, rendered, and its count of flat faces."""
+    case = evaluation.setups("low", setup + 1)[setup]
+    made = case.setup()
+    (_, reader), _ = evaluation.setup_readers(case, made)
+    kind, scene, seed = list(evaluation.scenes_shown(case, made, image + 1))[image]
+    flat = evaluation.truth(scene)
+    assert reader is not None and kind == "clean" and flat is not None
+    return reader, render(scene, made.texture_seed, noise_seed=seed), flat
+
+
 def test_a_sticks_end_still_lit_in_a_walls_shade_is_found_with_it() -> None:
     """Dark varnished sticks on walnut under a coloured lamp 12 degrees lower than drawn (low
     set-up 36, calibrated): a stick's end reaches into the near wall's green shade. Its face,
@@ -384,13 +396,9 @@ def test_a_sticks_end_still_lit_in_a_walls_shade_is_found_with_it() -> None:
     the shadow's soft edge, and it was taken for that edge: the stick stayed cut by the lit
     floor's outline, 'a stick lies on the edge of the tray'. What keeps the colour of the
     stick's lit part is the stick still, and it is found whole."""
-    made = scenes.make_setup("dark_varnished", "walnut", "coloured", 70036)
-    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
-    pictures = scenes.calibration_pictures(setup, 70036, noise_seed=70036)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    image = render(scenes.clean_scene(setup, 3, 70036014), setup.texture_seed, 70036014)
+    reader, image, flat = _calibrated_on_the_low_split(36, 14)
     reading = reader.read(image)
-    assert (reading.status, reading.flat) == ("ok", 3), reading.reason
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 3), reading.reason
 
 
 def test_round_faces_whose_ends_reach_into_a_walls_shadow_are_parted_from_it() -> None:
@@ -401,13 +409,9 @@ def test_round_faces_whose_ends_reach_into_a_walls_shadow_are_parted_from_it() -
     taken for the wall's shadow, and the throw was two sticks short. Parted from the shadow
     as sticks from a wall's band, and widened across over their shaded sides, they are
     whole sticks clear of the wall, and read."""
-    made = scenes.make_setup("barred", "linen", "warm_lamp", 70073)
-    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
-    pictures = scenes.calibration_pictures(setup, 70073, noise_seed=70073)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    image = render(scenes.clean_scene(setup, 1, 70073009), setup.texture_seed, 70073009)
+    reader, image, flat = _calibrated_on_the_low_split(73, 9)
     reading = reader.read(image)
-    assert (reading.status, reading.flat) == ("ok", 1), reading.reason
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 1), reading.reason
 
 
 def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> None:
@@ -417,15 +421,11 @@ def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> N
     the other lamp, stays darker than that floor all along the wall: an object longer than
     any stick, shadow-like all over, beside the picture's border. Counted, the throw was
     'sticks are touching'; it is the wall's shade, passed over, and the four sticks read."""
-    made = scenes.make_setup("unpainted", "walnut", "two_lamps", 70039, 1280, 720)
-    setup = scenes.lamps_lowered(made, evaluation.LOW_LAMPS)
-    pictures = scenes.calibration_pictures(setup, 70039, noise_seed=70039)
-    reader = StickReader(calibrate(pictures["empty"], pictures["flat"], pictures["round"]))
-    image = render(scenes.clean_scene(setup, 4, 70039013), setup.texture_seed, 70039013)
+    reader, image, flat = _calibrated_on_the_low_split(39, 13)
     looks = list(reader.looks(image))
     assert looks[-1].how == "on the floor in the walls' shade" and looks[-1].stands
     reading = reader.read(image)
-    assert (reading.status, reading.flat) == ("ok", 4), reading.reason
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
