@@ -229,11 +229,10 @@ def find_blobs(
         ):
             if known is None:
                 continue
-            gaps_kept = unclosed[window] & component
             parts = _round_faces_in_the_shade(
                 component, shadowy, known, scale, min_area
             ) or _sticks_off_the_shadow(
-                component, shadowy, gaps_kept, edge[window], known, scale, min_area
+                component, shadowy, unclosed[window], edge[window], known, scale, min_area
             )
         else:
             shape = Shape.of(component)
@@ -259,8 +258,7 @@ def find_blobs(
             )
             if band or not shape.elongated or too_long:
                 # Not one stick: sticks joined, or a stick and a wall's band, looked for apart.
-                gaps_kept = unclosed[window] & component
-                parts = _apart(component, shape, shadowy, gaps_kept, min_area, is_wall)
+                parts = _apart(component, shape, shadowy, unclosed[window], min_area, is_wall)
                 if len(parts) == 1 and closer is not None:
                     parts = closer.apart(component, (x, y), min_area) or parts
             if band and known:
@@ -426,19 +424,26 @@ def _off_the_shaded_floor(
     shade = np.median(pixels, axis=0)
     mix = np.linspace(0.0, 1.0, 11, dtype=np.float32)[:, np.newaxis]
     edge_colours = np.log((1 - mix) + mix * np.exp(shade)[np.newaxis, :])
-    # Channel by channel: numpy reduces a last axis of three slowly.
-    off_edge = [np.abs(pixels[:, [c]] - edge_colours[:, c]) for c in range(3)]
-    away = np.maximum(np.maximum(off_edge[0], off_edge[1]), off_edge[2]).min(axis=1)
+    away = _off_the_line(pixels, edge_colours)
     grain = quantile(away, 0.3)
     blue, green, red = (pixels - shade).T
     high = np.maximum(np.maximum(blue, green), red)
     shadow = _shadow_like(high, np.minimum(np.minimum(blue, green), red))
     off[looked_at] = (away > max(OBJECT_FACTOR, GRAIN * grain)) & ~shadow
     own = column_medians(log_ratio[component])
-    if float(np.abs(edge_colours - own).max(axis=1).min()) > OBJECT_FACTOR:
+    if float(_off_the_line(own[np.newaxis, :], edge_colours)[0]) > OBJECT_FACTOR:
         from_own = np.abs(pixels - own).max(axis=1)
         off[looked_at] |= (from_own < away) & (from_own < OBJECT_FACTOR)
     return off
+
+
+def _off_the_line(colours: np.ndarray, line: np.ndarray) -> np.ndarray:
+    """How far each of `colours` (N x 3 log ratios) lies from the nearest of the colours
+    along `line` (M x 3), in its channel that departs most."""
+    # Channel by channel: numpy reduces a last axis of three slowly.
+    off = [np.abs(colours[:, [c]] - line[:, c]) for c in range(3)]
+    nearest: np.ndarray = np.maximum(np.maximum(off[0], off[1]), off[2]).min(axis=1)
+    return nearest
 
 
 def _dilated(mask: np.ndarray, side: int) -> np.ndarray:
@@ -606,7 +611,7 @@ def _round_faces_in_the_shade(
 def _sticks_off_the_shadow(
     component: np.ndarray,
     shadowy: np.ndarray,
-    gaps_kept: np.ndarray,
+    unclosed: np.ndarray,
     edge: np.ndarray,
     known: Calibrated,
     scale: float,
@@ -614,7 +619,7 @@ def _sticks_off_the_shadow(
 ) -> list[tuple[np.ndarray, Shape]]:
     """The sticks that a wall's shadow `component` (see `_wall_shadow`) joins, lying on the
     lit floor with an end in the shadow: parted from it as a stick from a wall's band (see
-    `_apart`; `gaps_kept` and `min_area` as there), the rest being the wall's shadow, each
+    `_apart`; `unclosed` and `min_area` as there), the rest being the wall's shadow, each
     widened across its length (see `_widened`), and kept when it is then one whole stick
     (`known`, in pixels `scale` times the detection image's) clear of the tray's `edge`."""
 
@@ -623,7 +628,7 @@ def _sticks_off_the_shadow(
         return _wall_shadow(rest, shadowy, int(area), int(on_edge))
 
     length, thickness = known.stick_length / scale, known.stick_thickness / scale
-    parts = _apart(component, Shape.of(component), shadowy, gaps_kept, min_area, is_shadow)
+    parts = _apart(component, Shape.of(component), shadowy, unclosed, min_area, is_shadow)
     widened = [_widened(part, shape, component, thickness) for part, shape in parts]
     return [
         (part, shape)
@@ -653,7 +658,7 @@ def _apart(
     component: np.ndarray,
     shape: Shape,
     shadowy: np.ndarray,
-    gaps_kept: np.ndarray,
+    unclosed: np.ndarray,
     min_area: float,
     is_wall: Callable[[np.ndarray], bool],
 ) -> list[tuple[np.ndarray, Shape]]:
@@ -662,25 +667,26 @@ def _apart(
 
     Two sticks a few millimetres apart can be joined by the shadow one casts on the floor
     between them (taken out, the parts fall apart), or by a pixel or two where blur and the
-    mask's closing bridge the gap (two pixels eroded, they fall apart; eroded before the
-    closing, `gaps_kept`, when the closing bridged more: dark paint under a low lamp looks
-    like the shadows between the sticks, and their ends, a pixel apart, close). Sticks that really
-    touch along their length stay one component, and are reported as touching. A stick lying
-    near a wall can be joined to the wall's band (`is_wall`, see `_wall_band`) by its shadow
-    or by touching it: the sticks are its stick-shaped parts that are not shadow-like, or
-    that two pixels' erosion leaves (the band is thinner than a stick), as long as the rest,
-    without them and a stick's width beside each, is the band. A stick can be joined so to
-    its own shadow, tinted by a second lamp: its part that is not shadow-like is one stick,
-    and there is no rest. Last, what is not shadow-like is closed over a few pixels: a
-    barred stick's dark bars are as shadow-like as a shadow joining it to another stick,
-    and part it into pieces shorter than a stick is thick; closed over them, the sticks
-    must all be stick-shaped.
+    mask's closing bridge the gap (two pixels eroded, they fall apart; eroded as they were
+    before the closing, `unclosed`, when the closing bridged more: dark paint under a low
+    lamp looks like the shadows between the sticks, and their ends, a pixel apart, close).
+    Sticks that really touch along their length stay one component, and are reported as
+    touching. A stick lying near a wall can be joined to the wall's band (`is_wall`, see
+    `_wall_band`) by its shadow or by touching it: the sticks are its stick-shaped parts
+    that are not shadow-like, or that two pixels' erosion leaves (the band is thinner than a
+    stick), as long as the rest, without them and a stick's width beside each, is the band.
+    A stick can be joined so to its own shadow, tinted by a second lamp: its part that is
+    not shadow-like is one stick, and there is no rest. Last, what is not shadow-like is
+    closed over a few pixels: a barred stick's dark bars are as shadow-like as a shadow
+    joining it to another stick, and part it into pieces shorter than a stick is thick;
+    closed over them, the sticks must all be stick-shaped.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
     )
     square = np.ones((5, 5), np.uint8)
     thinned = cv2.erode(component.astype(np.uint8), square)
+    gaps_kept = unclosed & component
     thinned_before_closing = cv2.erode(gaps_kept.astype(np.uint8), square)
     for seeds, grow in ((core, 3), (thinned, 5), (thinned_before_closing, 5)):
         parts = _grown(_pieces(seeds, min_area), component, grow)
