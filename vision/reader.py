@@ -70,13 +70,16 @@ HALF_FILLED = 0.45
 class _Look:
     """One more look at a frame (see `StickReader._second_looks`), `how` in words: within
     `tray` (the calibration's by default), at `contrast`, knowing what `known` tells
-    detection, and whether it takes in the floor in the walls' shade."""
+    detection, whether it takes in the floor in the walls' shade, and whether what lies
+    beyond `tray` is the walls' (`walls_beyond`: objects found before that reach there are
+    not held against it)."""
 
     how: str
     tray: np.ndarray | None = None
     contrast: float | None = None
     known: Calibrated | None = None
     on_the_shade: bool = False
+    walls_beyond: bool = False
 
 
 @dataclass
@@ -172,10 +175,14 @@ class StickReader:
             return
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
+            before = found
+            if look.walls_beyond and look.tray is not None:
+                size = (found.width, image.shape[0] / found.scale)
+                before = replace(found, blobs=_within(found.blobs, look.tray, size))
             stands = (
                 again.problem is None
-                and _none_parted(found, again)
-                and _none_lost(found, again)
+                and _none_parted(before, again)
+                and _none_lost(before, again)
                 and (_all_whole(again) or not look.on_the_shade)
             )
             yield LookTaken(look.how, again, stands)
@@ -193,7 +200,10 @@ class StickReader:
         the lit floor's outline, or lost in the wall's shadow. Without calibration, the sticks
         found whole give a stick's size, and the frame itself the floor in the walls' shade,
         as the empty tray does in calibration: a stick the outline cuts is looked for whole
-        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor."""
+        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, within
+        the outline of the lit floor alone, as calibration does when the sticks are not found
+        otherwise: the outline found can take in the walls' shade, and a wall's shade joined
+        to a stick reaching into it is one object, neither a stick nor the wall's band."""
         calibration = self.calibration
         if calibration is not None:
             for contrast in calibration.closer_contrasts():
@@ -226,6 +236,15 @@ class StickReader:
             shade,
             known=Calibrated(length, thickness, None),
             on_the_shade=True,
+        )
+        # As calibration does when the outline found takes in a wall's shade joined to sticks.
+        lit = self.lit_floor_outline(image)
+        yield _Look(
+            "on the lit floor alone, its walls' shade beyond",
+            lit,
+            known=Calibrated(length, thickness, self.shaded_floor_outline(image, lit, reach)),
+            on_the_shade=True,
+            walls_beyond=True,
         )
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
@@ -390,6 +409,17 @@ def _holds(blob: Blob, point: tuple[float, float]) -> bool:
     """`point` lies within the blob's box (or on its edge)."""
     outline = np.array(blob.corners, np.float32).reshape(-1, 1, 2)
     return bool(cv2.pointPolygonTest(outline, point, False) >= 0)
+
+
+def _within(blobs: list[Blob], outline: np.ndarray, size: tuple[float, float]) -> list[Blob]:
+    """The `blobs` whose boxes lie wholly within `outline` (fractions of `size`, the working
+    image's width and height)."""
+    polygon = (outline * np.array(size, np.float32)).astype(np.float32).reshape(-1, 1, 2)
+    return [
+        blob
+        for blob in blobs
+        if all(cv2.pointPolygonTest(polygon, corner, False) >= 0 for corner in blob.corners)
+    ]
 
 
 def _all_whole(found: Measurement) -> bool:

@@ -428,6 +428,23 @@ def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> N
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
+def test_a_walls_shade_joined_to_a_stick_is_left_beyond_the_lit_floor() -> None:
+    """Dark varnished sticks on walnut under a warm lamp 12 degrees lower than drawn (low
+    set-up 56), read without calibration: the outline found takes in the rim, and with it
+    the walls' shade all round the floor, a ring that a stick reaching into the far wall's
+    shade joins. Ring and stick were one object, neither a stick nor the wall's band: 'a
+    hand or another object is in the tray'. Looked at within the lit floor's outline alone,
+    as calibration does, the ring lies beyond it, the stick is found whole into the shade,
+    and the four sticks read."""
+    _, image, flat = _calibrated_on_the_low_split(56, 7)
+    reader = StickReader()
+    looks = list(reader.looks(image))
+    assert looks[0].found.problem == "a hand or another object is in the tray"
+    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
+
+
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
     """Why a frame was read as it was (`benchmarks/why_sticks.py`) is told by the looks the
     reader took: in that throw the first finds three sticks and does not stand, and the
