@@ -200,10 +200,12 @@ class StickReader:
         the lit floor's outline, or lost in the wall's shadow. Without calibration, the sticks
         found whole give a stick's size, and the frame itself the floor in the walls' shade,
         as the empty tray does in calibration: a stick the outline cuts is looked for whole
-        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, within
-        the outline of the lit floor alone, as calibration does when the sticks are not found
-        otherwise: the outline found can take in the walls' shade, and a wall's shade joined
-        to a stick reaching into it is one object, neither a stick nor the wall's band."""
+        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, with
+        calibration or without, within the outline of the frame's lit floor alone, as
+        calibration takes it when the sticks are not found otherwise: the outline found, or
+        calibrated from an empty tray whose sticks lay clear of the walls, can take in the
+        walls' shade, and a wall's shade joined to a stick reaching into it is one object,
+        neither a stick nor the wall's band."""
         calibration = self.calibration
         if calibration is not None:
             for contrast in calibration.closer_contrasts():
@@ -218,6 +220,9 @@ class StickReader:
                     known=replace(known, shaded_floor=None),
                     on_the_shade=True,
                 )
+            if known is not None:
+                reach = SHADE_REACH * known.stick_thickness / found.width
+                yield self._on_the_lit_floor(image, known, reach)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
@@ -237,12 +242,17 @@ class StickReader:
             known=Calibrated(length, thickness, None),
             on_the_shade=True,
         )
-        # As calibration does when the outline found takes in a wall's shade joined to sticks.
+        yield self._on_the_lit_floor(image, Calibrated(length, thickness, None), reach)
+
+    def _on_the_lit_floor(self, image: np.ndarray, known: Calibrated, reach: float) -> _Look:
+        """A look within the outline of the lit floor alone in `image`, as calibration takes
+        it when the outline found takes in the walls' shade joined to sticks, with the floor
+        in the walls' shade beyond it up to `reach` (a fraction of the width)."""
         lit = self.lit_floor_outline(image)
-        yield _Look(
+        return _Look(
             "on the lit floor alone, its walls' shade beyond",
             lit,
-            known=Calibrated(length, thickness, self.shaded_floor_outline(image, lit, reach)),
+            known=replace(known, shaded_floor=self.shaded_floor_outline(image, lit, reach)),
             on_the_shade=True,
             walls_beyond=True,
         )

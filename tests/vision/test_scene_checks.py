@@ -445,6 +445,20 @@ def test_a_walls_shade_joined_to_a_stick_is_left_beyond_the_lit_floor() -> None:
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
+def test_a_calibrated_tray_that_takes_in_a_walls_shade_is_looked_at_on_its_lit_floor() -> None:
+    """Barred sticks on linen by a window 12 degrees lower than drawn (low set-up 13,
+    calibrated): the calibrated tray takes in the right wall's shade, and a stick reaching
+    into it was joined to the shade beside it, an object as wide as two sticks: 'sticks are
+    touching or lying on one another'. Within the lit floor's outline alone, the stick is
+    found whole into the shade, and the four sticks read."""
+    reader, image, flat = _calibrated_on_the_low_split(13, 18)
+    looks = list(reader.looks(image))
+    assert looks[0].found.problem == "sticks are touching or lying on one another"
+    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
+
+
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
     """Why a frame was read as it was (`benchmarks/why_sticks.py`) is told by the looks the
     reader took: in that throw the first finds three sticks and does not stand, and the
