@@ -39,6 +39,7 @@ from vision.reading import StickFace, ThrowReading
 
 PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
+NOT_A_STICK = "something that is not a stick lies in the tray"
 # How far along the tray's edge (in its widths) an object runs to lie on the edge: less is a
 # stick touching it with a corner.
 ALONG_THE_EDGE = 0.5
@@ -386,7 +387,7 @@ class StickReader:
         if len(sticks) != 4:
             return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
         if len(blobs) > len(sticks):
-            return "something that is not a stick lies in the tray"
+            return NOT_A_STICK
         return None
 
     def _known(self, width: int) -> Calibrated | None:
@@ -454,9 +455,10 @@ def _size_of(sticks: list[Blob]) -> tuple[float, float]:
 def _lost_in_part(found: Measurement) -> bool:
     """The scene's problem may be sticks lost in part against the floor: fewer than four
     found, or a piece of one, or of one cut by the tray's outline (lying in a wall's shade,
-    where the lit floor's outline runs across it)."""
+    where the lit floor's outline runs across it); or the walls' shade taken for an object
+    beside the four sticks, where the outline takes it in."""
     return found.problem is not None and (
-        len(found.sticks) < 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE)
+        len(found.sticks) < 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
     )
 
 

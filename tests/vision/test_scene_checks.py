@@ -445,6 +445,21 @@ def test_a_walls_shade_joined_to_a_stick_is_left_beyond_the_lit_floor() -> None:
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
+def test_pieces_of_a_walls_shade_beside_four_sticks_are_left_beyond_the_lit_floor() -> None:
+    """Low set-up 56 again, another throw, without calibration: the four sticks lie clear of
+    the walls, but the outline found takes in the far wall's shade, which shows as two
+    strips too short for the wall's band: 'something that is not a stick lies in the tray'.
+    Within the lit floor's outline alone they lie beyond, and the four sticks read."""
+    _, image, flat = _calibrated_on_the_low_split(56, 12)
+    reader = StickReader()
+    looks = list(reader.looks(image))
+    assert looks[0].found.problem == "something that is not a stick lies in the tray"
+    assert len(looks[0].found.sticks) == 4
+    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
+
+
 def test_a_calibrated_tray_that_takes_in_a_walls_shade_is_looked_at_on_its_lit_floor() -> None:
     """Barred sticks on linen by a window 12 degrees lower than drawn (low set-up 13,
     calibrated): the calibrated tray takes in the right wall's shade, and a stick reaching
