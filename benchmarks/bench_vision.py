@@ -7,7 +7,7 @@ without and then with the set-up's own calibration, each frame read N times (the
 turn, N rounds). Prints median, p90 and max milliseconds over all the reads, and how many
 frames were read `ok` with the right count; then the median over the frames of each one's
 fastest read, the time a read takes when the shared machine leaves it alone (as `timeit`
-reports the fastest of its repeats: slower reads are other processes' work).
+reports the fastest of its repeats: slower reads are mostly other processes' work).
 
 Latency: the synthetic camera on a simulated clock (15 fps, no sleeping) is thrown N times
 through `ThrowWatcher.process`; for each throw, the camera time from `camera.rest_time` to the
@@ -119,7 +119,7 @@ def time_reads(
 def bench_reading(frames: int, repeats: int) -> None:
     print(
         f"StickReader.read, {frames} different clean frames per resolution, each read"
-        f" {repeats} times (ms per frame)"
+        f" {repeats} times (ms per read)"
     )
     for (width, height), budget in RESOLUTIONS.items():
         started = time.monotonic()
@@ -219,10 +219,18 @@ def bench_latency(count: int, jittered: int) -> None:
         print(line)
 
 
+def at_least_one(text: str) -> int:
+    """A count of 1 or more, for argparse."""
+    count = int(text)
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"need 1 or more, not {count}")
+    return count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40, help="frames per resolution")
-    parser.add_argument("--repeats", type=int, default=5, help="reads of each frame")
+    parser.add_argument("--repeats", type=at_least_one, default=5, help="reads of each frame")
     parser.add_argument("--throws", type=int, default=20, help="throws for the latency")
     parser.add_argument("--jittered", type=int, default=5, help="throws with jittered stamps")
     parser.add_argument(

@@ -312,8 +312,8 @@ def shown_outlines(
 
 
 def lit_floor_outline(small: np.ndarray, floor: FloorModel) -> np.ndarray:
-    """The outline (fractions of width/height) of the tray's lit floor in the empty tray
-    `small` (detection image), leaving out all that could be floor in a shadow.
+    """The outline (fractions of width/height) of the tray's lit floor in `small` (detection
+    image of the empty tray, or of a throw), leaving out all that could be floor in a shadow.
 
     A rim of the floor's own wood, lit a little less than the floor, passes for floor in a
     shadow, and where no wall's face is seen between them (the wall the camera looks down
@@ -327,9 +327,9 @@ def lit_floor_outline(small: np.ndarray, floor: FloorModel) -> np.ndarray:
 def shaded_floor_outline(
     small: np.ndarray, floor: FloorModel, tray_polygon: np.ndarray, reach: float
 ) -> np.ndarray:
-    """The outline (fractions of width/height) of the tray's floor in the empty tray
-    `small` (detection image), taking in beyond `tray_polygon` the floor in the shade of the
-    walls, up to `reach` pixels out.
+    """The outline (fractions of width/height) of the tray's floor in `small` (detection image
+    of the empty tray, or of a throw), taking in beyond `tray_polygon` the floor in the shade
+    of the walls, up to `reach` pixels out.
 
     A wall's shadow darker than plain shadow, or coloured by the other lamp, is left out of
     the floor's outline, yet sticks lie there, against the wall. It is told from the wall's

@@ -40,6 +40,9 @@ from vision.reading import StickFace, ThrowReading
 PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
 NOT_A_STICK = "something that is not a stick lies in the tray"
+# How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
+# to be the walls' when the look leaves them beyond it (see `StickReader.looks`).
+WELL_BEYOND = 0.5
 # How far along the tray's edge (in its widths) an object runs to lie on the edge: less is a
 # stick touching it with a corner.
 ALONG_THE_EDGE = 0.5
@@ -92,6 +95,7 @@ class Measurement:
     sticks: list[MeasuredStick] = field(default_factory=list)
     problem: str | None = None
     width: int = WORK_WIDTH
+    height: int = 0
     scale: float = 1.0
     blobs: list[Blob] = field(default_factory=list)
     outline: np.ndarray | None = None
@@ -161,25 +165,28 @@ class StickReader:
 
     def looks(self, image: np.ndarray) -> Iterator[LookTaken]:
         """The looks taken at `image` (BGR), in turn, until one stands. The first stands
-        unless the sticks were lost in part (fewer than four found, a piece of one, or one
-        the tray's outline cuts); then they are looked for again (see `_second_looks`). What
-        is found so stands only if the scene is then clean, and no object found before is
-        parted into sticks or lost: looking again adds to what is seen, so sticks touching
-        along their length and found as one stay touching, and a stick reaching out over the
-        wall, cut by the lit floor's outline, is not lost in the wall's band beyond it. On
-        the floor in the walls' shade every stick must be found whole: one lying over the
-        rim, partly hidden, shows a little more of itself there, never all."""
+        unless its problem may come from how the floor was seen (see `_worth_another_look`);
+        then the sticks are looked for again (see `_second_looks`). What is found so stands
+        only if the scene is then clean, and no object found before is parted into sticks or
+        lost: looking again adds to what is seen, so sticks touching along their length and
+        found as one stay touching, and a stick reaching out over the wall, cut by the lit
+        floor's outline, is not lost in the wall's band beyond it. Only a look that leaves
+        the walls beyond its outline (`_Look.walls_beyond`) passes over the objects found
+        before that lie or reach well beyond it (see `_within`). On the floor in the walls' shade
+        every stick must be found whole: one lying over the rim, partly hidden, shows a
+        little more of itself there, never all."""
         found = self.measure_sticks(image)
-        first_stands = not _lost_in_part(found)
+        first_stands = not _worth_another_look(found)
         yield LookTaken("first look", found, first_stands)
         if first_stands:
             return
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
             before = found
-            if look.walls_beyond and look.tray is not None:
-                size = (found.width, image.shape[0] / found.scale)
-                before = replace(found, blobs=_within(found.blobs, look.tray, size))
+            if look.walls_beyond and look.tray is not None and look.known is not None:
+                margin = WELL_BEYOND * look.known.stick_thickness
+                size = (found.width, found.height)
+                before = replace(found, blobs=_within(found.blobs, look.tray, size, margin))
             stands = (
                 again.problem is None
                 and _none_parted(before, again)
@@ -221,7 +228,7 @@ class StickReader:
                     known=replace(known, shaded_floor=None),
                     on_the_shade=True,
                 )
-            if known is not None:
+            if known is not None:  # (always, with a calibration)
                 reach = SHADE_REACH * known.stick_thickness / found.width
                 yield self._on_the_lit_floor(image, known, reach)
             return
@@ -237,13 +244,9 @@ class StickReader:
             known=Calibrated(length, thickness, shade),
             on_the_shade=True,
         )
-        yield _Look(
-            "on all the floor in the walls' shade",
-            shade,
-            known=Calibrated(length, thickness, None),
-            on_the_shade=True,
-        )
-        yield self._on_the_lit_floor(image, Calibrated(length, thickness, None), reach)
+        sized = Calibrated(length, thickness, None)
+        yield _Look("on all the floor in the walls' shade", shade, known=sized, on_the_shade=True)
+        yield self._on_the_lit_floor(image, sized, reach)
 
     def _on_the_lit_floor(self, image: np.ndarray, known: Calibrated, reach: float) -> _Look:
         """A look within the outline of the lit floor alone in `image`, as calibration takes
@@ -335,7 +338,12 @@ class StickReader:
             and not _a_band_of_shade(blob, length, thickness, wall)
         ]
         found = Measurement(
-            width=work.shape[1], scale=scale, blobs=blobs, outline=outline, stick_length=length
+            width=work.shape[1],
+            height=work.shape[0],
+            scale=scale,
+            blobs=blobs,
+            outline=outline,
+            stick_length=length,
         )
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
@@ -422,14 +430,18 @@ def _holds(blob: Blob, point: tuple[float, float]) -> bool:
     return bool(cv2.pointPolygonTest(outline, point, False) >= 0)
 
 
-def _within(blobs: list[Blob], outline: np.ndarray, size: tuple[float, float]) -> list[Blob]:
-    """The `blobs` whose boxes lie wholly within `outline` (fractions of `size`, the working
-    image's width and height)."""
-    polygon = (outline * np.array(size, np.float32)).astype(np.float32).reshape(-1, 1, 2)
+def _within(
+    blobs: list[Blob], outline: np.ndarray, size: tuple[int, int], margin: float
+) -> list[Blob]:
+    """The `blobs` whose middles lie within `outline` (fractions of `size`, the working
+    image's width and height) and whose boxes reach no further than `margin` pixels beyond
+    it."""
+    polygon = (outline * np.array(size, np.float32)).reshape(-1, 1, 2)
     return [
         blob
         for blob in blobs
-        if all(cv2.pointPolygonTest(polygon, corner, False) >= 0 for corner in blob.corners)
+        if cv2.pointPolygonTest(polygon, blob.center, False) >= 0
+        and all(cv2.pointPolygonTest(polygon, corner, True) >= -margin for corner in blob.corners)
     ]
 
 
@@ -452,11 +464,12 @@ def _size_of(sticks: list[Blob]) -> tuple[float, float]:
     return median(b.length for b in sticks), median(b.width for b in sticks)
 
 
-def _lost_in_part(found: Measurement) -> bool:
-    """The scene's problem may be sticks lost in part against the floor: fewer than four
-    found, or a piece of one, or of one cut by the tray's outline (lying in a wall's shade,
-    where the lit floor's outline runs across it); or the walls' shade taken for an object
-    beside the four sticks, where the outline takes it in."""
+def _worth_another_look(found: Measurement) -> bool:
+    """The scene's problem may come from how the floor was seen, not from the throw: sticks
+    lost in part against the floor (fewer than four found, or a piece of one, or of one cut
+    by the tray's outline, lying in a wall's shade where the lit floor's outline runs across
+    it), or the walls' shade taken for an object beside the four sticks, where the outline
+    takes it in."""
     return found.problem is not None and (
         len(found.sticks) < 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
     )

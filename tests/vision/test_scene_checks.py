@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from vision import evaluation, scenes
 from vision.calibration import calibrate
 from vision.detect import Blob
-from vision.reader import StickReader
+from vision.reader import StickReader, _within, what_the_looks_found
+from vision.reading import ThrowReading
 from vision.render import render
 
 
@@ -377,16 +378,33 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70010, [(70010000, 4)])
 
 
-def _calibrated_on_the_low_split(setup: int, image: int) -> tuple[StickReader, np.ndarray, int]:
-    """The reader calibrated for set-up `setup` of the low split (see `vision.evaluation`),
-    the split's clean throw `image` of it, rendered, and its count of flat faces."""
+def _on_the_low_split(setup: int, image: int) -> tuple[np.ndarray, int]:
+    """The low split's clean throw `image` of set-up `setup` (see `vision.evaluation`),
+    rendered, and its count of flat faces."""
     case = evaluation.setups("low", setup + 1)[setup]
     made = case.setup()
-    (_, reader), _ = evaluation.setup_readers(case, made)
     kind, scene, seed = list(evaluation.scenes_shown(case, made, image + 1))[image]
     flat = evaluation.truth(scene)
-    assert reader is not None and kind == "clean" and flat is not None
-    return reader, render(scene, made.texture_seed, noise_seed=seed), flat
+    assert kind == "clean" and flat is not None
+    return render(scene, made.texture_seed, noise_seed=seed), flat
+
+
+def _calibrated_on_the_low_split(setup: int, image: int) -> tuple[StickReader, np.ndarray, int]:
+    """The reader calibrated for set-up `setup` of the low split, and its throw `image` (see
+    `_on_the_low_split`)."""
+    case = evaluation.setups("low", setup + 1)[setup]
+    (_, reader), _ = evaluation.setup_readers(case, case.setup())
+    assert reader is not None
+    return reader, *_on_the_low_split(setup, image)
+
+
+def _read_on_the_lit_floor(reader: StickReader, image: np.ndarray, problem: str) -> ThrowReading:
+    """How `reader` reads `image`, whose first look found `problem` and whose look that
+    stands is the last one, within the lit floor's outline alone."""
+    looks = list(reader.looks(image))
+    assert looks[0].found.problem == problem
+    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
+    return reader.reading_of(what_the_looks_found(looks))
 
 
 def test_a_sticks_end_still_lit_in_a_walls_shade_is_found_with_it() -> None:
@@ -436,12 +454,9 @@ def test_a_walls_shade_joined_to_a_stick_is_left_beyond_the_lit_floor() -> None:
     hand or another object is in the tray'. Looked at within the lit floor's outline alone,
     as calibration does, the ring lies beyond it, the stick is found whole into the shade,
     and the four sticks read."""
-    _, image, flat = _calibrated_on_the_low_split(56, 7)
-    reader = StickReader()
-    looks = list(reader.looks(image))
-    assert looks[0].found.problem == "a hand or another object is in the tray"
-    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
-    reading = reader.read(image)
+    image, flat = _on_the_low_split(56, 7)
+    problem = "a hand or another object is in the tray"
+    reading = _read_on_the_lit_floor(StickReader(), image, problem)
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
@@ -450,13 +465,9 @@ def test_pieces_of_a_walls_shade_beside_four_sticks_are_left_beyond_the_lit_floo
     the walls, but the outline found takes in the far wall's shade, which shows as two
     strips too short for the wall's band: 'something that is not a stick lies in the tray'.
     Within the lit floor's outline alone they lie beyond, and the four sticks read."""
-    _, image, flat = _calibrated_on_the_low_split(56, 12)
-    reader = StickReader()
-    looks = list(reader.looks(image))
-    assert looks[0].found.problem == "something that is not a stick lies in the tray"
-    assert len(looks[0].found.sticks) == 4
-    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
-    reading = reader.read(image)
+    image, flat = _on_the_low_split(56, 12)
+    problem = "something that is not a stick lies in the tray"
+    reading = _read_on_the_lit_floor(StickReader(), image, problem)
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
@@ -467,11 +478,25 @@ def test_a_calibrated_tray_that_takes_in_a_walls_shade_is_looked_at_on_its_lit_f
     touching or lying on one another'. Within the lit floor's outline alone, the stick is
     found whole into the shade, and the four sticks read."""
     reader, image, flat = _calibrated_on_the_low_split(13, 18)
-    looks = list(reader.looks(image))
-    assert looks[0].found.problem == "sticks are touching or lying on one another"
-    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
-    reading = reader.read(image)
+    problem = "sticks are touching or lying on one another"
+    reading = _read_on_the_lit_floor(reader, image, problem)
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
+
+
+def test_only_objects_reaching_well_beyond_the_lit_floor_are_left_to_the_walls() -> None:
+    """A look on the lit floor alone passes over the objects found before that lie beyond
+    its outline or reach beyond it by half a stick's thickness or more (a wall's shade the
+    outline found took in), and still holds against it those that reach a few pixels beyond
+    (sticks lying against the wall, which must stay as they were seen). Outlines are
+    fractions of the working image, here 640 x 360 (a 1280 x 720 frame at half size)."""
+    outline = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]], np.float32)
+    inside = _box_blob((320.0, 180.0), 150.0, 20.0, 30.0)
+    # The outline's lower edge is at 324 px: the boxes reach to 330, 351 and 333.
+    a_little_over = _box_blob((320.0, 320.0), 150.0, 20.0, 0.0)
+    well_over = _box_blob((320.0, 336.0), 150.0, 30.0, 0.0)
+    a_strip_beyond = _box_blob((320.0, 329.0), 150.0, 8.0, 0.0)
+    blobs = [inside, a_little_over, well_over, a_strip_beyond]
+    assert _within(blobs, outline, (640, 360), 0.5 * 20.0) == [inside, a_little_over]
 
 
 def test_the_looks_a_reader_lists_are_those_its_reading_comes_from() -> None:
