@@ -369,7 +369,7 @@ def _widened_by_own_colour(
         return first, last
     level = columns.mean(axis=1)
     stick = (along >= 0.5 * size) & (across <= 0.5 * size)
-    stick[inside] |= level[inside] >= column_medians(level[inside])
+    stick[inside] |= level[inside] >= median(level[inside])
     centre = MARGIN + (first + last) // 2
     if not stick[centre]:
         return first, last

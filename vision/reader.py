@@ -170,9 +170,8 @@ class StickReader:
         only if the scene is then clean, and no object found before is parted into sticks or
         lost: looking again adds to what is seen, so sticks touching along their length and
         found as one stay touching, and a stick reaching out over the wall, cut by the lit
-        floor's outline, is not lost in the wall's band beyond it. Only a look that leaves
-        the walls beyond its outline (`_Look.walls_beyond`) passes over the objects found
-        before that lie or reach well beyond it (see `_within`). On the floor in the walls' shade
+        floor's outline, is not lost in the wall's band beyond it (see `_held_against` for
+        the look that leaves the walls beyond its outline). On the floor in the walls' shade
         every stick must be found whole: one lying over the rim, partly hidden, shows a
         little more of itself there, never all."""
         found = self.measure_sticks(image)
@@ -182,11 +181,7 @@ class StickReader:
             return
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
-            before = found
-            if look.walls_beyond and look.tray is not None and look.known is not None:
-                margin = WELL_BEYOND * look.known.stick_thickness
-                size = (found.width, found.height)
-                before = replace(found, blobs=_within(found.blobs, look.tray, size, margin))
+            before = _held_against(found, look)
             stands = (
                 again.problem is None
                 and _none_parted(before, again)
@@ -428,6 +423,18 @@ def _holds(blob: Blob, point: tuple[float, float]) -> bool:
     """`point` lies within the blob's box (or on its edge)."""
     outline = np.array(blob.corners, np.float32).reshape(-1, 1, 2)
     return bool(cv2.pointPolygonTest(outline, point, False) >= 0)
+
+
+def _held_against(found: Measurement, look: _Look) -> Measurement:
+    """What was `found` before `look` that the look must neither part nor lose: all of it,
+    or, where the look leaves the walls beyond its outline (`_Look.walls_beyond`), what
+    neither lies nor reaches well beyond it (WELL_BEYOND of a stick's thickness; see
+    `_within`)."""
+    if not (look.walls_beyond and look.tray is not None and look.known is not None):
+        return found
+    margin = WELL_BEYOND * look.known.stick_thickness
+    size = (found.width, found.height)
+    return replace(found, blobs=_within(found.blobs, look.tray, size, margin))
 
 
 def _within(
