@@ -37,7 +37,6 @@ from vision.reader import (
     what_the_looks_found,
     working_image,
 )
-from vision.render import render
 
 TILE_WIDTH = 640
 TILES_A_LINE = 3
@@ -56,16 +55,13 @@ def main() -> None:
     if min(args.setup, args.image) < 0:
         parser.error("--setup and --image count from 0")
     case = evaluation.setups(args.split, args.setup + 1)[args.setup]
-    setup = case.setup()
-    shown = list(evaluation.scenes_shown(case, setup, args.image + 1))
-    kind, scene, seed = shown[args.image]
-    image = render(scene, setup.texture_seed, noise_seed=seed)
+    kind, image, flat = evaluation.image_shown(args.split, args.setup, args.image)
     print(
         f"{args.split} set-up {args.setup} ({case.style}, {case.tray}, {case.light}), "
-        f"image {args.image}: {kind}, {evaluation.truth(scene)} flat"
+        f"image {args.image}: {kind}, {flat} flat"
     )
     rows = []
-    for calibrated, reader in evaluation.setup_readers(case, setup):
+    for calibrated, reader in evaluation.setup_readers(case, case.setup()):
         name = "calibrated" if calibrated else "without calibration"
         if reader is None:
             print(f"\n== {name}: calibration failed")

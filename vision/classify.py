@@ -83,8 +83,10 @@ DARK_CORE = -0.3
 COLOUR_SPREAD = 0.25
 # Under two lamps of different colours, a round face takes on the colour of the lamp its
 # sides turn to, and faces lying otherwise differ in colour by more: where every face is
-# plainly shaded like a half-cylinder (SHADED, and lit evenly over under EVEN_HALF of its
-# width), the shading says wood, and colour only has to rule out another material.
+# plainly shaded like a half-cylinder (as `_shading_needed` asks without the faint allowance:
+# SHADED, or BARELY_SHADED when lit evenly over under EVEN_SHARE of its width, which no flat
+# face is; and lit evenly over under EVEN_HALF of it), the shading says wood, and colour only
+# has to rule out another material.
 LAMPS_COLOUR_SPREAD = 0.5
 EVEN_HALF = 0.5
 MARKED = 0.3
@@ -174,7 +176,9 @@ class CommonFaces:
         light = _lightness(median(greys), median(x["peak"] for x in f))
         wood = min(_woodness(x, light, _shading_needed(x, faint_allowed)) for x in f)
         plainly_round = all(
-            _wood_shading(x) >= SHADED and x["even_run"] < EVEN_HALF for x in f
+            _wood_shading(x) >= _shading_needed(x, faint_allowed=False)
+            and x["even_run"] < EVEN_HALF
+            for x in f
         )
         spread = LAMPS_COLOUR_SPREAD if plainly_round else COLOUR_SPREAD
         if wood > 0 and _alike_in_colour(sticks, spread):

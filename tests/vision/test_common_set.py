@@ -177,6 +177,18 @@ def test_round_faces_under_two_coloured_lamps_may_differ_more_in_colour() -> Non
         assert_read_right(setup, [(seed, 0) for seed in seeds])
 
 
+def test_round_faces_lit_evenly_over_a_narrow_band_count_as_plainly_shaded() -> None:
+    """Four varnished round faces on red felt under two coloured lamps, 12 degrees lower than
+    the tune split draws them (low split, set-up 66, image 17): two of them, lit from both
+    sides, are shaded less than SHADED, yet evenly lit over a seventh of their width only,
+    as no flat face is. They are plainly round, so they may differ in colour as two lamps
+    make faces of one wood differ (0.37 here); the throw was asked again."""
+    kind, image, flat = evaluation.image_shown("low", 66, 17)
+    assert (kind, flat) == ("clean", 0)
+    reading = StickReader().read(image)
+    assert (reading.status, reading.flat) == ("ok", 0), reading.reason
+
+
 def test_light_paint_among_round_faces_is_told_by_its_colour() -> None:
     """A light-painted set (not the common one) on linen: its flat face, lit a little
     unevenly, passes as faintly shaded among three clearly shaded round faces, and only its

@@ -381,12 +381,9 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
 def _on_the_low_split(setup: int, image: int) -> tuple[np.ndarray, int]:
     """The low split's clean throw `image` of set-up `setup` (see `vision.evaluation`),
     rendered, and its count of flat faces."""
-    case = evaluation.setups("low", setup + 1)[setup]
-    made = case.setup()
-    kind, scene, seed = list(evaluation.scenes_shown(case, made, image + 1))[image]
-    flat = evaluation.truth(scene)
+    kind, picture, flat = evaluation.image_shown("low", setup, image)
     assert kind == "clean" and flat is not None
-    return render(scene, made.texture_seed, noise_seed=seed), flat
+    return picture, flat
 
 
 def _calibrated_on_the_low_split(setup: int, image: int) -> tuple[StickReader, np.ndarray, int]:
