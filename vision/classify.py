@@ -60,8 +60,10 @@ DARK_PAINT_CORE = math.log(0.6)
 # colour too counts no further than SHADING_FAR in telling a face that looks like neither.
 CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
 CORE = NAMES.index("core")
-# The even run's place among the cues as `_shading_as_one_cue` orders them.
-EVEN_RUN = [name for name, shading in zip(NAMES, SHADING, strict=True) if not shading].index(
+# The features that are cues on their own, and the even run's place among the cues as
+# `_as_cues` orders them (these, then colour, then shading).
+SINGLE = ~(SHADING | CHROMA)
+EVEN_RUN = [name for name, single in zip(NAMES, SINGLE, strict=True) if single].index(
     "even_run"
 )
 # The channels (BGR) each colour measure is a ratio of: blue and red, each against green.
@@ -362,13 +364,13 @@ class CalibratedFaces:
 
     @cached_property
     def telling(self) -> np.ndarray:
-        """Which cues (as `_shading_as_one_cue` orders them) calibration told the faces apart
+        """Which cues (as `_as_cues` orders them) calibration told the faces apart
         by: means TELLING spreads apart or more. The others still weigh in, as little as they
         can, but do not count as contradicting the vote: on faces of one wood, chance and the
         light leave brightness, colour and gloss that far apart, and four of them leaning the
         other way at once made a plainly shaded face 'not sure'."""
         apart = np.abs(self.flat_mean - self.round_mean) >= TELLING * self.spread
-        telling: np.ndarray = np.append(apart[~SHADING], True)
+        telling: np.ndarray = np.append(apart[SINGLE], (bool(apart[CHROMA].any()), True))
         return telling
 
     def classify(
@@ -393,7 +395,7 @@ class CalibratedFaces:
         ratios = self._evidence(features)
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
-        ratios = _shading_as_one_cue(ratios)
+        ratios = _as_cues(ratios)
         if not shaped_light:
             ratios[-1] = max(ratios[-1], 0.0)
         if ratios[EVEN_RUN] > 0 > ratios[-1] and ratios[EVEN_RUN] >= -ratios[-1]:
@@ -440,14 +442,19 @@ class CalibratedFaces:
         ]
 
 
-def _shading_as_one_cue(ratios: np.ndarray) -> np.ndarray:
-    """The features' evidence with the shading measures' taken together, their sum, at most
-    SHADING_CAP either way: plateau, roundness and unevenness measure one profile, and a
-    shadow left in it spoils all three at once. Where they disagree, the profile is unlike
+def _as_cues(ratios: np.ndarray) -> np.ndarray:
+    """The features' evidence as cues: each feature on its own, then the two colour
+    coordinates' together, their sum, and the shading measures' together, their sum at most
+    SHADING_CAP either way. Plateau, roundness and unevenness measure one profile, and a
+    shadow left in it spoils all three at once; where they disagree, the profile is unlike
     either face's in calibration (a round face lit from its side has little of a dome's
-    shape yet is far from evenly lit), and only what is left of their evidence counts."""
-    shading = float(ratios[SHADING].sum())
-    return np.append(ratios[~SHADING], min(max(shading, -SHADING_CAP), SHADING_CAP))
+    shape yet is far from evenly lit), and only what is left of their evidence counts. So
+    with colour: under lights of different colours (two lamps, or a coloured lamp and the
+    room's light) a face takes on the colour of the light its sides turn to, and where its
+    blue and its red point to different faces, its colour is the lights' more than its own."""
+    colour = float(ratios[CHROMA].sum())
+    shading = min(max(float(ratios[SHADING].sum()), -SHADING_CAP), SHADING_CAP)
+    return np.append(ratios[SINGLE], (colour, shading))
 
 
 def _distance(spreads: np.ndarray, dark: bool = False) -> float:

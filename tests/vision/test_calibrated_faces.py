@@ -1,4 +1,5 @@
-"""The calibrated face model weighs each cue once: its shading measures are one cue."""
+"""The calibrated face model weighs each cue once: its shading measures are one cue, and so
+are its two colour coordinates."""
 
 from __future__ import annotations
 
@@ -175,3 +176,34 @@ def test_a_face_lit_evenly_over_a_round_faces_narrow_band_only_is_still_judged_b
     face[NAMES.index("even_run")] = EVEN_ROUND[NAMES.index("even_run")]
     vote = EVEN_FACES.classify(face)
     assert vote.face == "round" or vote.confidence < 0.9
+
+
+
+def test_a_round_face_whose_blue_and_red_point_to_different_faces_is_read_by_the_rest() -> None:
+    """Light paint and plain wood under a magenta lamp in a greenish room (as tune set-up
+    252): in calibration the round faces were less blue and redder than the paint. A round
+    face lying otherwise to the lamp comes out less blue still, yet less red than the paint:
+    its colour is the lights' more than its own. Its shading here says neither face (halfway
+    between theirs, as a shadow in its strip can leave it), so its brightness decides: the
+    two colour coordinates are one cue, which says nothing, not two that contradict each
+    other and make any vote unsure."""
+    paint = _vector(plateau=1.0, gloss=1.0, uneven=math.log(0.003), even_run=0.5)
+    wood = _vector(
+        peak=-0.45,
+        chroma_b=-0.4,
+        chroma_r=0.4,
+        core=-0.6,
+        plateau=0.5,
+        roundness=0.6,
+        gloss=1.0,
+        uneven=math.log(0.2),
+        even_run=0.1,
+    )
+    faces = CalibratedFaces(paint, wood, SPREAD_FLOOR.copy(), SPREAD_FLOOR.copy())
+    face = wood.copy()
+    for name in ("plateau", "roundness", "uneven", "even_run"):
+        face[NAMES.index(name)] = (paint[NAMES.index(name)] + wood[NAMES.index(name)]) / 2
+    face[NAMES.index("chroma_b")] = -0.6
+    face[NAMES.index("chroma_r")] = -0.1
+    vote = faces.classify(face)
+    assert (vote.face, vote.confidence >= 0.99) == ("round", True)

@@ -910,6 +910,17 @@ def test_round_faces_turned_from_the_lamp_keep_their_shaded_side() -> None:
     assert_read_right(setup, 10034, [(10034004, 2), (10034009, 0), (10034012, 1), (10034031, 1)])
 
 
+def test_round_faces_tinted_by_two_coloured_lamps_are_read_by_more_than_their_colour() -> None:
+    """Light-painted sticks on linen under a magenta lamp in a greenish room (tune set-up
+    252): a round face lit by the lamp on one side and the room on the other, darker in its
+    middle, comes out less blue and less red than the round faces in calibration, its red as
+    low as the paint's, its blue beyond the wood's.
+    Its blue and red each counted as a cue, the red contradicted the rest and the votes were
+    'not sure' (0.06); together they are one cue that says little either way."""
+    setup = scenes.make_setup("light", "linen", "coloured", 10252)
+    assert_read_right(setup, 10252, [(10252000, 2), (10252002, 1), (10252006, 0), (10252017, 0)])
+
+
 def test_light_paint_round_faces_lit_from_the_side_by_two_lamps_are_read() -> None:
     """Light-painted sticks on red felt under two lamps (tune set-up 67): some round faces
     are lit so much from one side that the fit finds little of a dome in them, though their
