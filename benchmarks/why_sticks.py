@@ -55,13 +55,14 @@ def main() -> None:
     if min(args.setup, args.image) < 0:
         parser.error("--setup and --image count from 0")
     case = evaluation.setups(args.split, args.setup + 1)[args.setup]
-    kind, image, flat = evaluation.image_shown(args.split, args.setup, args.image)
+    setup = case.setup()
+    kind, image, flat = evaluation.image_shown(case, setup, args.image)
     print(
         f"{args.split} set-up {args.setup} ({case.style}, {case.tray}, {case.light}), "
         f"image {args.image}: {kind}, {flat} flat"
     )
     rows = []
-    for calibrated, reader in evaluation.setup_readers(case, case.setup()):
+    for calibrated, reader in evaluation.setup_readers(case, setup):
         name = "calibrated" if calibrated else "without calibration"
         if reader is None:
             print(f"\n== {name}: calibration failed")

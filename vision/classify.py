@@ -5,7 +5,8 @@ painted dark (it reflects far less than the floor and is dark in the picture) an
 of plain wood (bright, and visibly darker towards its sides because it curves away from the
 light). Anything else is "cannot tell". `CalibratedFaces` compares the features with those of
 the four flat and four round faces seen during calibration, feature by feature, scaled by how
-much each face varied there (never less than a physical floor), and refuses sticks that look like
+much each face varied there (never less than a physical floor), weighs their evidence cue by
+cue (a face's colour is one cue, its shading another), and refuses sticks that look like
 neither.
 """
 
@@ -58,6 +59,7 @@ DARK_PAINT_CORE = math.log(0.6)
 # A face as dark as that returns so little light that much of it is the sheen of the lamps
 # it reflects, and two lamps of different colours tint it differently across the tray: its
 # colour too counts no further than SHADING_FAR in telling a face that looks like neither.
+# (Summed, the two colour coordinates are also one cue, see `_as_cues`.)
 CHROMA = np.isin(NAMES, ("chroma_b", "chroma_r"))
 CORE = NAMES.index("core")
 # The features that are cues on their own, and the even run's place among the cues as
@@ -364,11 +366,12 @@ class CalibratedFaces:
 
     @cached_property
     def telling(self) -> np.ndarray:
-        """Which cues (as `_as_cues` orders them) calibration told the faces apart
-        by: means TELLING spreads apart or more. The others still weigh in, as little as they
-        can, but do not count as contradicting the vote: on faces of one wood, chance and the
-        light leave brightness, colour and gloss that far apart, and four of them leaning the
-        other way at once made a plainly shaded face 'not sure'."""
+        """Which cues (as `_as_cues` orders them) calibration told the faces apart by: means
+        TELLING spreads apart or more; the colour when either of its coordinates is, and the
+        shading always. The others still weigh in, as little as they can, but do not count as
+        contradicting the vote: on faces of one wood, chance and the light leave brightness,
+        colour and gloss that far apart, and four of them leaning the other way at once made
+        a plainly shaded face 'not sure'."""
         apart = np.abs(self.flat_mean - self.round_mean) >= TELLING * self.spread
         telling: np.ndarray = np.append(apart[SINGLE], (bool(apart[CHROMA].any()), True))
         return telling
@@ -443,15 +446,16 @@ class CalibratedFaces:
 
 
 def _as_cues(ratios: np.ndarray) -> np.ndarray:
-    """The features' evidence as cues: each feature on its own, then the two colour
-    coordinates' together, their sum, and the shading measures' together, their sum at most
-    SHADING_CAP either way. Plateau, roundness and unevenness measure one profile, and a
-    shadow left in it spoils all three at once; where they disagree, the profile is unlike
-    either face's in calibration (a round face lit from its side has little of a dome's
-    shape yet is far from evenly lit), and only what is left of their evidence counts. So
-    with colour: under lights of different colours (two lamps, or a coloured lamp and the
-    room's light) a face takes on the colour of the light its sides turn to, and where its
-    blue and its red point to different faces, its colour is the lights' more than its own."""
+    """The features' evidence as cues: the features that are cues on their own (SINGLE),
+    then the two colour coordinates' together, their sum, and the shading measures'
+    together, their sum at most SHADING_CAP either way. Plateau, roundness and unevenness
+    measure one profile, and a shadow left in it spoils all three at once; where they
+    disagree, the profile is unlike either face's in calibration (a round face lit from its
+    side has little of a dome's shape yet is far from evenly lit), and only what is left of
+    their evidence counts. So with colour: under lights of different colours (two lamps, or
+    a coloured lamp and the room's light) a face takes on the colour of the light its sides
+    turn to, and where its blue and its red point to different faces, its colour is the
+    lights' more than its own."""
     colour = float(ratios[CHROMA].sum())
     shading = min(max(float(ratios[SHADING].sum()), -SHADING_CAP), SHADING_CAP)
     return np.append(ratios[SINGLE], (colour, shading))

@@ -163,14 +163,14 @@ def scenes_shown(
             yield "clean", scenes.clean_scene(setup, int(rng.integers(0, 5)), seed), seed
 
 
-def image_shown(split: str, setup: int, image: int) -> tuple[str, np.ndarray, int | None]:
-    """Image `image` of set-up `setup` of a split as the evaluation shows it: its kind
+def image_shown(
+    case: SetupCase, setup: scenes.Setup, image: int
+) -> tuple[str, np.ndarray, int | None]:
+    """Image `image` of a case (its `setup` built) as the evaluation shows it: its kind
     (`clean` or a bad kind), the picture, and the flat faces up (see `truth`). For looking
     at one reading again, as `benchmarks/why_sticks.py` and the tests do."""
-    case = setups(split, setup + 1)[setup]
-    made = case.setup()
-    kind, scene, seed = list(scenes_shown(case, made, image + 1))[image]
-    return kind, render(scene, made.texture_seed, noise_seed=seed), truth(scene)
+    kind, scene, seed = list(scenes_shown(case, setup, image + 1))[image]
+    return kind, render(scene, setup.texture_seed, noise_seed=seed), truth(scene)
 
 
 @dataclass(frozen=True)

@@ -178,15 +178,14 @@ def test_a_face_lit_evenly_over_a_round_faces_narrow_band_only_is_still_judged_b
     assert vote.face == "round" or vote.confidence < 0.9
 
 
-
 def test_a_round_face_whose_blue_and_red_point_to_different_faces_is_read_by_the_rest() -> None:
     """Light paint and plain wood under a magenta lamp in a greenish room (as tune set-up
     252): in calibration the round faces were less blue and redder than the paint. A round
     face lying otherwise to the lamp comes out less blue still, yet less red than the paint:
-    its colour is the lights' more than its own. Its shading here says neither face (halfway
-    between theirs, as a shadow in its strip can leave it), so its brightness decides: the
-    two colour coordinates are one cue, which says nothing, not two that contradict each
-    other and make any vote unsure."""
+    its colour is the lights' more than its own. Its shading and even stretch here say
+    neither face (halfway between theirs, as a shadow in its strip can leave them), so its
+    brightness decides: the two colour coordinates are one cue, which says nothing, not two
+    that contradict each other and make any vote unsure."""
     paint = _vector(plateau=1.0, gloss=1.0, uneven=math.log(0.003), even_run=0.5)
     wood = _vector(
         peak=-0.45,

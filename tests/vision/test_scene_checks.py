@@ -381,7 +381,8 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
 def _on_the_low_split(setup: int, image: int) -> tuple[np.ndarray, int]:
     """The low split's clean throw `image` of set-up `setup` (see `vision.evaluation`),
     rendered, and its count of flat faces."""
-    kind, picture, flat = evaluation.image_shown("low", setup, image)
+    case = evaluation.setups("low", setup + 1)[setup]
+    kind, picture, flat = evaluation.image_shown(case, case.setup(), image)
     assert kind == "clean" and flat is not None
     return picture, flat
 
