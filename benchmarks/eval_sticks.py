@@ -10,11 +10,13 @@ the tune split's names under lamps lower than it draws (see `vision.evaluation`)
 
 While changing the reader, `--only` picks set-ups of the split by index, `--dump` keeps
 every reading (a JSON line each), and `--compare` lists the readings that changed since an
-earlier dump: a change is judged reading by reading, not by the totals alone.
+earlier dump: a change is judged reading by reading, not by the totals alone. `--misses` lists
+the counted clean throws not read right and every wrong count, each with the set-up and image
+that `benchmarks/why_sticks.py` takes (not on the holdout split, which stays unlooked at).
 
 Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|low|holdout] [--setups N]
          [--images N] [--only 100-159,200-279] [--jobs 2] [--dump NEW.jsonl]
-         [--compare OLD.jsonl]
+         [--compare OLD.jsonl] [--misses]
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from vision import evaluation
 DumpedReading = dict[str, Any]
 # What a reading was, as `evaluation.Outcome` has it.
 SCENE_FIELDS = ("style", "tray", "light", "kind", "calibrated", "truth")
+# Each image is read twice, with the calibration and without (`evaluation.run_setup`).
+READINGS_AN_IMAGE = 2
 
 
 def main() -> None:
@@ -43,7 +47,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="set-ups read at once")
     parser.add_argument("--dump", type=Path, help="write every reading here (JSON lines)")
     parser.add_argument("--compare", type=Path, help="list readings changed since this dump")
+    parser.add_argument("--misses", action="store_true", help="list clean throws read wrong")
     args = parser.parse_args()
+    if args.misses and args.split == "holdout":
+        parser.error("--misses is not for the holdout split: what it misses stays unlooked at")
     before = _load(args.compare) if args.compare else None
     started = time.monotonic()
     indices = args.only or list(range(args.setups))
@@ -67,6 +74,9 @@ def main() -> None:
         args.dump.write_text("".join(json.dumps(row) + "\n" for row in rows))
     if before is not None:
         for line in _changes(before, rows):
+            print(line)
+    if args.misses:
+        for line in _misses(rows):
             print(line)
 
 
@@ -134,6 +144,25 @@ def _changes(
             f"{'calibrated' if row['calibrated'] else 'uncalibrated'}"
             f"{'' if row['counted'] else ' (not counted)'} {row['kind']} {row['truth']}: "
             f"{old['status']} {old['flat']} -> {row['status']} {row['flat']} {row['reason']}"
+        )
+    return lines
+
+
+def _misses(rows: list[DumpedReading]) -> list[str]:
+    """A line per counted clean throw not read right (MISS) and per reading `ok` with a wrong
+    count (WRONG), naming the set-up and image as `benchmarks/why_sticks.py` takes them."""
+    lines = []
+    for row in rows:
+        wrong = row["status"] == "ok" and row["flat"] != row["truth"]
+        missed = row["kind"] == "clean" and row["counted"] and not _right(row)
+        if not (wrong or missed):
+            continue
+        answer = f"ok {row['flat']}" if row["status"] == "ok" else row["reason"]
+        lines.append(
+            f"{'WRONG' if wrong else 'MISS':6s} --setup {row['setup']} --image "
+            f"{row['position'] // READINGS_AN_IMAGE} ({row['style']}, {row['tray']}, "
+            f"{row['light']}, {'calibrated' if row['calibrated'] else 'uncalibrated'}) "
+            f"{row['kind']} {row['truth']}: {answer}"
         )
     return lines
 
