@@ -54,7 +54,7 @@ def main() -> None:
     args = parser.parse_args()
     if min(args.setup, args.image) < 0:
         parser.error("--setup and --image count from 0")
-    case = evaluation.setups(args.split, args.setup + 1)[args.setup]
+    case = evaluation.case_of(args.split, args.setup)
     setup = case.setup()
     kind, image, flat = evaluation.image_shown(case, setup, args.image)
     print(

@@ -109,6 +109,11 @@ def setups(split: str, count: int) -> list[SetupCase]:
     return result
 
 
+def case_of(split: str, index: int) -> SetupCase:
+    """Set-up `index` of a split, as `setups` makes it."""
+    return setups(split, index + 1)[index]
+
+
 def truth(scene: Scene) -> int | None:
     """How many flat faces are up in a clean throw (None when it is not four sticks)."""
     if len(scene.sticks) != 4:

@@ -214,18 +214,16 @@ class StickReader:
             for contrast in calibration.closer_contrasts():
                 how = f"closer to the floor's colour (contrast {contrast:.2f})"
                 yield _Look(how, contrast=contrast)
-            known = self._known(found.width)
-            if known is not None and known.shaded_floor is not None:
-                shade = known.shaded_floor
+            known = _calibrated_at(calibration, found.width)
+            if known.shaded_floor is not None:
                 yield _Look(
                     "on the floor in the walls' shade",
-                    shade,
+                    known.shaded_floor,
                     known=replace(known, shaded_floor=None),
                     on_the_shade=True,
                 )
-            if known is not None:  # (always, with a calibration)
-                reach = SHADE_REACH * known.stick_thickness / found.width
-                yield self._on_the_lit_floor(image, known, reach)
+            reach = SHADE_REACH * known.stick_thickness / found.width
+            yield self._on_the_lit_floor(image, known, reach)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
@@ -394,16 +392,18 @@ class StickReader:
         return None
 
     def _known(self, width: int) -> Calibrated | None:
-        """What the calibration tells detection, the sticks' size in pixels of a working
-        image `width` pixels wide."""
-        calibration = self.calibration
-        if calibration is None:
-            return None
-        return Calibrated(
-            calibration.stick_length * width,
-            calibration.stick_width * width,
-            calibration.shaded_floor,
-        )
+        """What the calibration, if any, tells detection (see `_calibrated_at`)."""
+        return None if self.calibration is None else _calibrated_at(self.calibration, width)
+
+
+def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
+    """What `calibration` tells detection, the sticks' size in pixels of a working image
+    `width` pixels wide."""
+    return Calibrated(
+        calibration.stick_length * width,
+        calibration.stick_width * width,
+        calibration.shaded_floor,
+    )
 
 
 def _none_parted(before: Measurement, closer: Measurement) -> bool:

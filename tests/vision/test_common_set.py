@@ -183,7 +183,7 @@ def test_round_faces_lit_evenly_over_a_narrow_band_count_as_plainly_shaded() -> 
     sides, are shaded less than SHADED, yet evenly lit over a seventh of their width only,
     as no flat face is. They are plainly round, so they may differ in colour as two lamps
     make faces of one wood differ (0.37 here); the throw was asked again."""
-    case = evaluation.setups("low", 67)[66]
+    case = evaluation.case_of("low", 66)
     kind, image, flat = evaluation.image_shown(case, case.setup(), 17)
     assert (kind, flat) == ("clean", 0)
     reading = StickReader().read(image)

@@ -381,7 +381,7 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
 def _on_the_low_split(setup: int, image: int) -> tuple[np.ndarray, int]:
     """The low split's clean throw `image` of set-up `setup` (see `vision.evaluation`),
     rendered, and its count of flat faces."""
-    case = evaluation.setups("low", setup + 1)[setup]
+    case = evaluation.case_of("low", setup)
     kind, picture, flat = evaluation.image_shown(case, case.setup(), image)
     assert kind == "clean" and flat is not None
     return picture, flat
@@ -390,7 +390,7 @@ def _on_the_low_split(setup: int, image: int) -> tuple[np.ndarray, int]:
 def _calibrated_on_the_low_split(setup: int, image: int) -> tuple[StickReader, np.ndarray, int]:
     """The reader calibrated for set-up `setup` of the low split, and its throw `image` (see
     `_on_the_low_split`)."""
-    case = evaluation.setups("low", setup + 1)[setup]
+    case = evaluation.case_of("low", setup)
     (_, reader), _ = evaluation.setup_readers(case, case.setup())
     assert reader is not None
     return reader, *_on_the_low_split(setup, image)
