@@ -476,9 +476,10 @@ def _worth_another_look(found: Measurement) -> bool:
     lost in part against the floor (fewer than four found, or a piece of one, or of one cut
     by the tray's outline, lying in a wall's shade where the lit floor's outline runs across
     it), or the walls' shade taken for an object beside the four sticks, where the outline
-    takes it in."""
+    takes it in: a strip of a wall's shaded foot, as long as a stick and straight, passes
+    for a fifth."""
     return found.problem is not None and (
-        len(found.sticks) < 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
+        len(found.sticks) != 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
     )
 
 
