@@ -200,7 +200,11 @@ class StickReader:
         calibration can break a face near the floor's colour (light paint on linen) into
         pieces, or hide it. Then on the floor in the walls' shade as on the lit floor: a lamp
         low beyond a wall shades a band of floor along it, and a stick lying there is cut by
-        the lit floor's outline, or lost in the wall's shadow. Without calibration, the sticks
+        the lit floor's outline, or lost in the wall's shadow. Then, as without calibration,
+        whole beyond the outline of the floor the frame itself shows: calibration's outline
+        can take in a wall's deep shade, where a stick as dark as the shade joins it and is
+        lost as the wall's shadow, while the frame's floor stops short of the shade and the
+        stick reaches over its edge. Without calibration, the sticks
         found whole give a stick's size, and the frame itself the floor in the walls' shade,
         as the empty tray does in calibration: a stick the outline cuts is looked for whole
         beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, with
@@ -223,6 +227,8 @@ class StickReader:
                     on_the_shade=True,
                 )
             reach = SHADE_REACH * known.stick_thickness / found.width
+            how = "whole beyond the frame's own floor outline"
+            yield self._beyond(how, image, self.tray_outline(image), known, reach)
             yield self._on_the_lit_floor(image, known, reach)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
@@ -245,13 +251,28 @@ class StickReader:
         """A look within the outline of the lit floor alone in `image`, as calibration takes
         it when the outline found takes in the walls' shade joined to sticks, with the floor
         in the walls' shade beyond it up to `reach` (a fraction of the width)."""
-        lit = self.lit_floor_outline(image)
+        how = "on the lit floor alone, its walls' shade beyond"
+        return self._beyond(how, image, self.lit_floor_outline(image), known, reach, True)
+
+    def _beyond(
+        self,
+        how: str,
+        image: np.ndarray,
+        outline: np.ndarray,
+        known: Calibrated,
+        reach: float,
+        walls_beyond: bool = False,
+    ) -> _Look:
+        """A look (`how`, in words) within `outline`, a stick it cuts looked for whole on the
+        floor in the walls' shade beyond it in `image`, up to `reach` (a fraction of the
+        width), knowing the sticks' size (`known`); `walls_beyond` as for `_Look`."""
+        shade = self.shaded_floor_outline(image, outline, reach)
         return _Look(
-            "on the lit floor alone, its walls' shade beyond",
-            lit,
-            known=replace(known, shaded_floor=self.shaded_floor_outline(image, lit, reach)),
+            how,
+            outline,
+            known=replace(known, shaded_floor=shade),
             on_the_shade=True,
-            walls_beyond=True,
+            walls_beyond=walls_beyond,
         )
 
     def tray_outline(self, image: np.ndarray) -> np.ndarray:

@@ -452,6 +452,20 @@ def test_round_faces_whose_ends_reach_into_a_walls_shadow_are_parted_from_it() -
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 1), reading.reason
 
 
+def test_a_stick_lost_in_a_walls_deep_shade_is_found_beyond_the_frames_own_floor() -> None:
+    """Barred sticks on linen under a warm lamp 12 degrees lower than drawn (low set-up 73,
+    calibrated): a barred stick lies flat face up in the near wall's deep shade, its bars
+    as dark as the shade. Calibration's outline takes in that shade, and there the stick
+    was one with the wall's shadow and lost: 'found 3 sticks'. The floor this frame shows
+    stops short of the shade; the stick reaches over its edge and is found whole beyond."""
+    reader, image, flat = _calibrated_on_the_low_split(73, 11)
+    looks = list(reader.looks(image))
+    assert looks[0].found.problem == "found 3 sticks, need 4"
+    assert looks[-1].how == "whole beyond the frame's own floor outline" and looks[-1].stands
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 1), reading.reason
+
+
 def test_the_deepest_of_a_walls_shade_is_no_stick_when_looked_at_as_floor() -> None:
     """Unpainted sticks on walnut under two lamps 12 degrees lower than drawn (low set-up 39,
     calibrated): a stick lies in the left wall's shade, lost on the lit floor. Looked for on
