@@ -200,11 +200,13 @@ class StickReader:
         calibration can break a face near the floor's colour (light paint on linen) into
         pieces, or hide it. Then on the floor in the walls' shade as on the lit floor: a lamp
         low beyond a wall shades a band of floor along it, and a stick lying there is cut by
-        the lit floor's outline, or lost in the wall's shadow. Then, as without calibration,
-        whole beyond the outline of the floor the frame itself shows: calibration's outline
-        can take in a wall's deep shade, where a stick as dark as the shade joins it and is
-        lost as the wall's shadow, while the frame's floor stops short of the shade and the
-        stick reaches over its edge. Without calibration, the sticks
+        the lit floor's outline, or lost in the wall's shadow. Then whole beyond the outline
+        of the floor the frame itself shows, in the shade beyond it, as the reader without
+        calibration looks (below): calibration's outline can take in a wall's deep shade,
+        where a stick as dark as the shade joins it and is lost as the wall's shadow, while
+        the frame's floor stops short of the shade and the stick reaches over its edge. Like
+        the looks before it, and unlike the last, it must keep every object found before.
+        Without calibration, the sticks
         found whole give a stick's size, and the frame itself the floor in the walls' shade,
         as the empty tray does in calibration: a stick the outline cuts is looked for whole
         beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, with
@@ -252,7 +254,8 @@ class StickReader:
         it when the outline found takes in the walls' shade joined to sticks, with the floor
         in the walls' shade beyond it up to `reach` (a fraction of the width)."""
         how = "on the lit floor alone, its walls' shade beyond"
-        return self._beyond(how, image, self.lit_floor_outline(image), known, reach, True)
+        lit = self.lit_floor_outline(image)
+        return self._beyond(how, image, lit, known, reach, walls_beyond=True)
 
     def _beyond(
         self,
@@ -497,8 +500,8 @@ def _worth_another_look(found: Measurement) -> bool:
     lost in part against the floor (fewer than four found, or a piece of one, or of one cut
     by the tray's outline, lying in a wall's shade where the lit floor's outline runs across
     it), or the walls' shade taken for an object beside the four sticks, where the outline
-    takes it in: a strip of a wall's shaded foot, as long as a stick and straight, passes
-    for a fifth."""
+    takes it in. Also more than four sticks found, whatever problem they make: a strip of a
+    wall's shaded foot, as long as a stick and straight, passes for a fifth stick."""
     return found.problem is not None and (
         len(found.sticks) != 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
     )

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from vision import evaluation, scenes
 from vision.calibration import calibrate
 from vision.detect import Blob
-from vision.reader import StickReader, _within, what_the_looks_found
+from vision.reader import WORK_WIDTH, StickReader, _within, what_the_looks_found
 from vision.reading import ThrowReading
 from vision.render import render
 
@@ -33,24 +33,36 @@ def test_a_small_object_beside_the_four_sticks_asks_for_a_rethrow(radius: int) -
 def test_a_fifth_stick_in_the_tray_asks_for_a_rethrow() -> None:
     """A fifth stick, dark and as long as the others, lying in the middle of the tray: the
     reader looks again, as it does where a wall's shaded foot passes for a fifth stick, and
-    still finds five."""
+    no look finds fewer; read with a calibration or without, the throw is asked again."""
     image, clear = _a_throw_and_its_clearest_spot()
     sticks = StickReader().measure_sticks(image).blobs
     length, thickness = median(s.length for s in sticks), median(s.width for s in sticks)
+    # Working-image pixels are the picture's: it is WORK_WIDTH wide.
+    assert image.shape[1] == WORK_WIDTH
     stick = cv2.boxPoints((clear, (length, thickness), 10)).astype(np.int32)
     cv2.fillPoly(image, [stick], (35, 35, 40))
-    reading = StickReader().read(image)
-    assert reading.status == "rethrow"
-    assert "found 5 sticks" in reading.reason
+    pictures = scenes.calibration_pictures(_THROWN_ON, 3, noise_seed=3)
+    calibration = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    for reader in (StickReader(), StickReader(calibration)):
+        looks = list(reader.looks(image))
+        assert looks[0].found.problem == "found 5 sticks, need 4"
+        assert len(looks) > 1 and not any(look.stands for look in looks)
+        reading = reader.read(image)
+        assert reading.status == "rethrow"
+        assert "found 5 sticks" in reading.reason
+
+
+_THROWN_ON = scenes.make_setup("dark", "felt_green", "overhead", 3)
 
 
 def _a_throw_and_its_clearest_spot() -> tuple[np.ndarray, tuple[int, int]]:
     """A clean throw read ok (dark sticks on green felt, 2 flat), and the spot in the middle
     half of the picture (well inside the tray) farthest from its sticks."""
-    setup = scenes.make_setup("dark", "felt_green", "overhead", 3)
+    setup = _THROWN_ON
     image = render(scenes.clean_scene(setup, 2, 7), setup.texture_seed, noise_seed=7)
     reader = StickReader()
-    assert (reader.read(image).status, reader.read(image).flat) == ("ok", 2)
+    reading = reader.read(image)
+    assert (reading.status, reading.flat) == ("ok", 2)
     centres = np.array([blob.center for blob in reader.measure_sticks(image).blobs])
     h, w = image.shape[:2]
     spots = [(x, y) for x in range(w // 4, 3 * w // 4, 10) for y in range(h // 4, 3 * h // 4, 10)]
@@ -736,5 +748,11 @@ def test_a_strip_of_a_walls_foot_passing_for_a_fifth_stick_is_looked_past() -> N
     outline found in the picture takes in the far wall's shaded foot, a strip as long as a
     stick and straight: 'found 5 sticks'. As where it passes for an object that is not a
     stick, the sticks are looked for again on the lit floor alone, the walls' shade beyond."""
+    case = evaluation.case_of("tune", 336)
+    kind, image, flat = evaluation.image_shown(case, case.setup(), 9)
+    assert (kind, flat) == ("clean", 2)
+    looks = list(StickReader().looks(image))
+    assert looks[0].found.problem == "found 5 sticks, need 4"
+    assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
     setup = scenes.make_setup("dark_varnished", "walnut", "coloured", 10336)
     _read_right_both_ways(setup, 10336, [(10336009, 2)])
