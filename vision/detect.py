@@ -311,6 +311,13 @@ def shown_outlines(
     )
 
 
+def floor_outline(small: np.ndarray, floor: FloorModel) -> np.ndarray:
+    """The outline (fractions of width/height) of the tray's floor in `small` (detection
+    image), as `find_blobs` finds it when given none: all that is no object, shade and all."""
+    objects, _, _ = object_mask(small, floor)
+    return tray_outline(objects == 0)
+
+
 def lit_floor_outline(small: np.ndarray, floor: FloorModel) -> np.ndarray:
     """The outline (fractions of width/height) of the tray's lit floor in `small` (detection
     image of the empty tray, or of a throw), leaving out all that could be floor in a shadow.

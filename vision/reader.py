@@ -23,6 +23,7 @@ from vision.detect import (
     a_whole_sticks_size,
     detection_image,
     find_blobs,
+    floor_outline,
     lit_floor_outline,
     shaded_floor_outline,
     shown_outlines,
@@ -206,10 +207,10 @@ class StickReader:
         where a stick as dark as the shade joins it and is lost as the wall's shadow, while
         the frame's floor stops short of the shade and the stick reaches over its edge. Like
         the looks before it, and unlike the last, it must keep every object found before.
-        Without calibration, the sticks
-        found whole give a stick's size, and the frame itself the floor in the walls' shade,
-        as the empty tray does in calibration: a stick the outline cuts is looked for whole
-        beyond it (see `vision.detect.find_blobs`), then on all the shaded floor. Last, with
+        Without calibration, the sticks found whole give a stick's size, and the frame itself
+        the floor in the walls' shade, as the empty tray does in calibration: a stick the
+        outline cuts is looked for whole beyond it (see `vision.detect.find_blobs`), then on
+        all the shaded floor. Last, with
         calibration or without, within the outline of the frame's lit floor alone, as
         calibration takes it when the sticks are not found otherwise: the outline found, or
         calibrated from an empty tray whose sticks lay clear of the walls, can take in the
@@ -281,7 +282,7 @@ class StickReader:
     def tray_outline(self, image: np.ndarray) -> np.ndarray:
         """The tray floor's outline in `image` (fractions of width and height)."""
         small = _detection(image)
-        return find_blobs(small, fit_floor(small), 1.0)[1]
+        return floor_outline(small, fit_floor(small))
 
     def lit_floor_outline(self, image: np.ndarray) -> np.ndarray:
         """The outline of the tray's lit floor alone in `image` (see

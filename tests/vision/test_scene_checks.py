@@ -58,8 +58,7 @@ _THROWN_ON = scenes.make_setup("dark", "felt_green", "overhead", 3)
 def _a_throw_and_its_clearest_spot() -> tuple[np.ndarray, tuple[int, int]]:
     """A clean throw read ok (dark sticks on green felt, 2 flat), and the spot in the middle
     half of the picture (well inside the tray) farthest from its sticks."""
-    setup = _THROWN_ON
-    image = render(scenes.clean_scene(setup, 2, 7), setup.texture_seed, noise_seed=7)
+    image = render(scenes.clean_scene(_THROWN_ON, 2, 7), _THROWN_ON.texture_seed, noise_seed=7)
     reader = StickReader()
     reading = reader.read(image)
     assert (reading.status, reading.flat) == ("ok", 2)
@@ -749,10 +748,13 @@ def test_a_strip_of_a_walls_foot_passing_for_a_fifth_stick_is_looked_past() -> N
     stick and straight: 'found 5 sticks'. As where it passes for an object that is not a
     stick, the sticks are looked for again on the lit floor alone, the walls' shade beyond."""
     case = evaluation.case_of("tune", 336)
-    kind, image, flat = evaluation.image_shown(case, case.setup(), 9)
+    setup = case.setup()
+    kind, image, flat = evaluation.image_shown(case, setup, 9)
     assert (kind, flat) == ("clean", 2)
     looks = list(StickReader().looks(image))
     assert looks[0].found.problem == "found 5 sticks, need 4"
     assert looks[-1].how == "on the lit floor alone, its walls' shade beyond" and looks[-1].stands
-    setup = scenes.make_setup("dark_varnished", "walnut", "coloured", 10336)
-    _read_right_both_ways(setup, 10336, [(10336009, 2)])
+    for _, reader in evaluation.setup_readers(case, setup):
+        assert reader is not None
+        reading = reader.read(image)
+        assert (reading.status, reading.flat) == ("ok", 2), reading.reason
