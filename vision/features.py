@@ -42,7 +42,9 @@ hardly reflects weigh as much as the one it does: dark blue paint on red felt re
 green and blue than the felt does, and would seem to return most of its light).
 
 And `clipped`: which of the face's channels reached the camera's ceiling, where its
-recorded colour is not its own.
+recorded colour is not its own. A channel clipped over most of the face is cut off flat there,
+so the measures of shading (`plateau`, `roundness`, `uneven`, `even_run`) leave it out (see
+`_shading_levels`).
 
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
@@ -105,6 +107,9 @@ SHADOW_TINT = 0.25
 # ringing keeps some under 255): the camera recorded less than the light that came back.
 CLIPPED = 250
 CLIPPED_SHARE = 0.05
+# A channel clipped over FLATTENED_SHARE of a face has lost its shading there: its top is cut
+# off flat, as a flat face's plateau is (a varnish highlight line clips a tenth or less).
+FLATTENED_SHARE = 0.33
 # How much of the stick's axis `_end_sharpness` looks along: the stick and floor beyond both ends.
 END_VIEW = 1.4
 _THIRDS = np.full((1, 3), 1 / 3, np.float32)
@@ -200,9 +205,14 @@ def measure(
     middle = float(middle_columns @ profile)
     floor_share = floor_light / floor_light.sum()
     light = float(middle_columns @ (columns[MARGIN + first : MARGIN + last] @ floor_share))
-    even, tilt, dome = shading_fit @ profile[inner_columns]
+    clipped_shares = _clipped_shares(pixels[rows, MARGIN + first : MARGIN + last])
+    shading = _shading_levels(columns, clipped_shares)
+    shape = shading[MARGIN + first : MARGIN + last]
+    smooth_shape = _moving_average(shape)
+    shape_peak = float(smooth_shape.max())
+    even, tilt, dome = shading_fit @ shape[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
-    plateau = np.count_nonzero(smooth >= 0.85 * peak) / n if peak > 0 else 0.0
+    plateau = np.count_nonzero(smooth_shape >= 0.85 * shape_peak) / n if shape_peak > 0 else 0.0
     centre = body[:, _middle_half(n)]
     centre_band = centre.sum(axis=1) / centre.shape[1]
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
@@ -218,8 +228,8 @@ def measure(
             roundness,
             bars,
             gloss,
-            _unevenness(smooth[inner_columns]),
-            _even_run(brightness, MARGIN + (first + last) // 2) / (most or n),
+            _unevenness(smooth_shape[inner_columns]),
+            _even_run(shading, MARGIN + (first + last) // 2) / (most or n),
         ],
         np.float32,
     )
@@ -237,15 +247,30 @@ def measure(
         whole_width,
         shaped,
         _end_sharpness(work, blob),
-        _clipped(pixels[rows, MARGIN + first : MARGIN + last]),
+        _clipped(clipped_shares),
     )
 
 
-def _clipped(face: np.ndarray) -> tuple[bool, bool, bool]:
-    """Which of the face's channels (BGR) the camera clipped (see CLIPPED)."""
-    share = np.count_nonzero(face >= CLIPPED, axis=(0, 1)) / max(face.shape[0] * face.shape[1], 1)
-    blue, green, red = (bool(s > CLIPPED_SHARE) for s in share)
+def _clipped_shares(face: np.ndarray) -> np.ndarray:
+    """The share of the face's pixels the camera clipped (see CLIPPED), per channel (BGR)."""
+    clipped = np.count_nonzero(face >= CLIPPED, axis=(0, 1))
+    return np.asarray(clipped / max(face.shape[0] * face.shape[1], 1), float)
+
+
+def _clipped(shares: np.ndarray) -> tuple[bool, bool, bool]:
+    """Which of the face's channels (BGR) the camera clipped, from their clipped `shares`."""
+    blue, green, red = (bool(s > CLIPPED_SHARE) for s in shares)
     return blue, green, red
+
+
+def _shading_levels(columns: np.ndarray, clipped_shares: np.ndarray) -> np.ndarray:
+    """Each column's brightness as the face's shading is measured from: the mean of the
+    channels the camera kept over most of the face (see FLATTENED_SHARE), all of them when it
+    kept none. Auto exposure for a dark floor (red felt, walnut) lifts plain wood past the
+    ceiling in its strongest channels: there a round face is as flat-topped as a flat one,
+    while the channel kept still darkens towards its sides."""
+    kept = clipped_shares < FLATTENED_SHARE
+    return np.asarray(columns[:, kept if kept.any() else slice(None)].mean(axis=1), np.float32)
 
 
 def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:

@@ -16,8 +16,9 @@ FLOOR_LEVEL = 120
 
 
 def _level(ratio: float) -> int:
-    """The 8-bit level whose linear light is `ratio` times the floor's."""
-    return round((FLOOR_LEVEL + 3) * math.pow(ratio, 1 / GAMMA) - 3)
+    """The 8-bit level whose linear light is `ratio` times the floor's, up to the camera's
+    ceiling."""
+    return min(255, round((FLOOR_LEVEL + 3) * math.pow(ratio, 1 / GAMMA) - 3))
 
 
 def _flat_stick_between(shadow_side: str) -> tuple[np.ndarray, Blob]:
@@ -399,6 +400,31 @@ def test_a_round_face_is_evenly_lit_over_a_narrow_band_only() -> None:
         image = _round_face(WOOD_ON_LINEN, ambient=ambient, lamp=0.9)
         features = _features(image, _stick_blob(89, 111), stick_width=20)
         assert features["even_run"] <= 0.45, ambient
+
+
+# Plain wood the exposure for a dark floor lifts past the camera's ceiling in green and red
+# over most of a face's width, not in blue (blue, green, red, over the floor's light).
+OVEREXPOSED_WOOD = (1.6, 4.5, 6.0)
+
+
+def test_a_round_face_clipped_over_most_of_its_width_is_shaded_as_its_kept_channel_shows() -> None:
+    """Where the camera clipped two channels, a round face's top is cut off flat in them, as
+    a flat face's plateau is; the channel it kept still darkens towards the sides."""
+    image = _round_face(OVEREXPOSED_WOOD, ambient=0.5, lamp=0.9)
+    assert np.mean(image[90:110, 100, 1:] == 255) > 0.5
+    features = _features(image, _stick_blob(89, 111), stick_width=20)
+    assert features["roundness"] >= 0.4
+    assert features["plateau"] <= 0.7
+    assert features["even_run"] <= 0.45
+
+
+def test_a_flat_face_clipped_over_most_of_its_width_is_still_evenly_lit() -> None:
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    _paint_rows(image, slice(90, 110), OVEREXPOSED_WOOD)
+    features = _features(image, _stick_blob(89, 111), stick_width=20)
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+    assert features["even_run"] >= 0.8
 
 
 def _face_along(shaded_columns: slice, marked: bool) -> np.ndarray:
