@@ -72,6 +72,14 @@ class Calibration:
         closest = self.closest_contrast
         return [c for c in CONTRASTS if closest <= c < self.contrast]
 
+    def farther_contrasts(self) -> list[float]:
+        """The contrasts of CONTRASTS farther from the floor's colour than `contrast`, the
+        nearest first, at which a throw is looked at again when calibration looked closer
+        than usual (for faces near the floor's colour, as light paint on linen): that close,
+        a stick's soft shadow in a throw's light can join it into one object too thick for a
+        stick."""
+        return [c for c in sorted(CONTRASTS) if c > self.contrast]
+
     def to_dict(self) -> dict[str, Any]:
         data = {
             "version": VERSION,

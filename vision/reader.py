@@ -199,9 +199,11 @@ class StickReader:
         With calibration, first closer to the floor's colour, as far as the empty tray allowed
         (see `Calibration.closer_contrasts`): light on a throw a little other than in
         calibration can break a face near the floor's colour (light paint on linen) into
-        pieces, or hide it. Then on the floor in the walls' shade as on the lit floor: a lamp
-        low beyond a wall shades a band of floor along it, and a stick lying there is cut by
-        the lit floor's outline, or lost in the wall's shadow. Then whole beyond the outline
+        pieces, or hide it. Then, where calibration itself looked closer than usual, farther
+        from it (see `Calibration.farther_contrasts`): a stick's soft shadow can join it
+        there. Then on the floor in the walls' shade as on the lit floor: a lamp low beyond a
+        wall shades a band of floor along it, and a stick lying there is cut by the lit
+        floor's outline, or lost in the wall's shadow. Then whole beyond the outline
         of the floor the frame itself shows, in the shade beyond it, as the reader without
         calibration looks (below): calibration's outline can take in a wall's deep shade,
         where a stick as dark as the shade joins it and is lost as the wall's shadow, while
@@ -220,6 +222,9 @@ class StickReader:
         if calibration is not None:
             for contrast in calibration.closer_contrasts():
                 how = f"closer to the floor's colour (contrast {contrast:.2f})"
+                yield _Look(how, contrast=contrast)
+            for contrast in calibration.farther_contrasts():
+                how = f"farther from the floor's colour (contrast {contrast:.2f})"
                 yield _Look(how, contrast=contrast)
             known = _calibrated_at(calibration, found.width)
             if known.shaded_floor is not None:

@@ -836,6 +836,43 @@ def test_sticks_touching_along_their_length_stay_touching_when_looked_at_closer(
     assert "touching" in reading.reason
 
 
+def test_a_stick_joined_to_its_soft_shadow_at_a_close_contrast_is_looked_at_farther() -> None:
+    """Light-painted sticks on linen by a window (tune set-up 112): calibration found the
+    light paint only closer to the floor's colour than usual. There, in a throw, a round face
+    of plain wood, darker than the linen, was found joined to the soft edge of its shadow: one
+    object too thick for a stick ('touching'). A step farther from the floor's colour it is
+    one stick, and the throw is read."""
+    setup = scenes.make_setup("light", "linen", "window", 10112)
+    reader = tune_reader(setup, 10112)
+    assert reader.calibration is not None
+    assert reader.calibration.contrast < 1.0
+    image = render(scenes.clean_scene(setup, 2, 10112003), setup.texture_seed, 10112003)
+    looks = list(reader.looks(image))
+    assert "touching" in (looks[0].found.problem or "")
+    assert looks[-1].how.startswith("farther from the floor's colour") and looks[-1].stands
+    assert_read_right(setup, 10112, [(10112003, 2)])
+
+
+def test_sticks_touching_stay_touching_when_looked_at_farther_from_the_floors_colour() -> None:
+    """The same set-up, two sticks lying against each other: found as one object, they stay
+    one however far from the floor's colour the throw is looked at again."""
+    setup = scenes.make_setup("light", "linen", "window", 10112)
+    reader = tune_reader(setup, 10112)
+    for seed in range(10112100, 10112106):
+        image = render(scenes.bad_scene(setup, "touching", seed), setup.texture_seed, seed)
+        looks = list(reader.looks(image))
+        assert any(look.how.startswith("farther") for look in looks), seed
+        assert reader.read(image).status == "rethrow", seed
+
+
+def test_only_a_calibration_closer_than_usual_is_looked_at_farther(
+    calibration: Calibration,
+) -> None:
+    assert calibration.farther_contrasts() == []
+    close = dataclasses.replace(calibration, contrast=0.55)
+    assert close.farther_contrasts() == [pytest.approx(c) for c in (0.7, 0.85, 1.0)]
+
+
 def test_a_set_found_at_the_usual_contrast_keeps_it(calibration: Calibration) -> None:
     """Looking closer to the floor's colour finds more of its grain and shadows: it is only
     done where the sticks are not found otherwise."""
