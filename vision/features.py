@@ -11,8 +11,8 @@ or colour of the light. From it:
   lamp it reflects and fills a column or two, and on plain wood the lamp's sheen tints the
   column facing it, so faces of one wood would differ in colour as they lie to the light;
 - `core`: log brightness of the middle of the stick;
-- `plateau`: share of the width lit within 15% of the peak (a flat face is evenly lit,
-  a round face brightens and darkens across its width);
+- `plateau`: share of the width lit within 15% of its brightest column (a flat face is
+  evenly lit, a round face brightens and darkens across its width);
 - `roundness`: share of the brightness that follows the slope of a half-cylinder's surface
   across the width (a round face turns away from the light towards its sides; a flat face
   is lit the same all across), -1 to 1: a varnish highlight falls off faster than the slope,
@@ -42,9 +42,9 @@ hardly reflects weigh as much as the one it does: dark blue paint on red felt re
 green and blue than the felt does, and would seem to return most of its light).
 
 And `clipped`: which of the face's channels reached the camera's ceiling, where its
-recorded colour is not its own. A channel clipped over most of the face is cut off flat there,
-so the measures of shading (`plateau`, `roundness`, `uneven`, `even_run`) leave it out (see
-`_shading_levels`).
+recorded colour is not its own. A channel clipped over a third of the face or more is cut off
+flat there, so the measures of shading (`plateau`, `roundness`, `uneven`, `even_run`) leave it
+out (see `_shading_levels`).
 
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
@@ -207,12 +207,12 @@ def measure(
     light = float(middle_columns @ (columns[MARGIN + first : MARGIN + last] @ floor_share))
     clipped_shares = _clipped_shares(pixels[rows, MARGIN + first : MARGIN + last])
     shading = _shading_levels(columns, clipped_shares)
-    shape = shading[MARGIN + first : MARGIN + last]
-    smooth_shape = _moving_average(shape)
-    shape_peak = float(smooth_shape.max())
-    even, tilt, dome = shading_fit @ shape[inner_columns]
+    shading_profile = shading[MARGIN + first : MARGIN + last]
+    smooth_shading = _moving_average(shading_profile)
+    brightest = float(smooth_shading.max())
+    even, tilt, dome = shading_fit @ shading_profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))
-    plateau = np.count_nonzero(smooth_shape >= 0.85 * shape_peak) / n if shape_peak > 0 else 0.0
+    plateau = np.count_nonzero(smooth_shading >= 0.85 * brightest) / n if brightest > 0 else 0.0
     centre = body[:, _middle_half(n)]
     centre_band = centre.sum(axis=1) / centre.shape[1]
     along = centre_band[STRIP_LENGTH * 8 // 100 : STRIP_LENGTH * 92 // 100]
@@ -228,7 +228,7 @@ def measure(
             roundness,
             bars,
             gloss,
-            _unevenness(smooth_shape[inner_columns]),
+            _unevenness(smooth_shading[inner_columns]),
             _even_run(shading, MARGIN + (first + last) // 2) / (most or n),
         ],
         np.float32,

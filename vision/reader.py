@@ -169,11 +169,11 @@ class StickReader:
         unless its problem may come from how the floor was seen (see `_worth_another_look`);
         then the sticks are looked for again (see `_second_looks`). What is found so stands
         only if the scene is then clean, and no object found before is parted into sticks or
-        lost: looking again adds to what is seen, so sticks touching along their length and
-        found as one stay touching, and a stick reaching out over the wall, cut by the lit
-        floor's outline, is not lost in the wall's band beyond it (see `_held_against` for
-        the look that leaves the walls beyond its outline). On the floor in the walls' shade
-        every stick must be found whole: one lying over the rim, partly hidden, shows a
+        lost: whatever a look sees more or less than the first, sticks touching along their
+        length and found as one stay touching, and a stick reaching out over the wall, cut by
+        the lit floor's outline, is not lost in the wall's band beyond it (see `_held_against`
+        for the look that leaves the walls beyond its outline). On the floor in the walls'
+        shade every stick must be found whole: one lying over the rim, partly hidden, shows a
         little more of itself there, never all."""
         found = self.measure_sticks(image)
         first_stands = not _worth_another_look(found)
@@ -436,10 +436,10 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
     )
 
 
-def _none_parted(before: Measurement, closer: Measurement) -> bool:
-    """No object found `before` holds the middles of two of the sticks found `closer`."""
+def _none_parted(before: Measurement, again: Measurement) -> bool:
+    """No object found `before` holds the middles of two of the sticks found `again`."""
     return all(
-        sum(_holds(blob, stick.blob.center) for stick in closer.sticks) <= 1
+        sum(_holds(blob, stick.blob.center) for stick in again.sticks) <= 1
         for blob in before.blobs
     )
 

@@ -418,12 +418,14 @@ def test_a_round_face_clipped_over_most_of_its_width_is_shaded_as_its_kept_chann
     assert features["even_run"] <= 0.45
 
 
-def test_a_flat_face_clipped_over_most_of_its_width_is_still_evenly_lit() -> None:
+def test_a_face_clipped_to_white_in_every_channel_is_measured_from_all_of_them() -> None:
+    """No channel is left to measure shading from: the face is as the camera recorded it,
+    lit evenly across, not unmeasured."""
     image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    _paint_rows(image, slice(90, 110), OVEREXPOSED_WOOD)
+    _paint_rows(image, slice(90, 110), (8.0, 8.0, 8.0))
     features = _features(image, _stick_blob(89, 111), stick_width=20)
+    assert all(math.isfinite(value) for value in features.values())
     assert features["plateau"] >= 0.9
-    assert abs(features["roundness"]) <= 0.15
     assert features["even_run"] >= 0.8
 
 
