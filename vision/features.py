@@ -206,7 +206,7 @@ def measure(
     floor_share = floor_light / floor_light.sum()
     light = float(middle_columns @ (columns[MARGIN + first : MARGIN + last] @ floor_share))
     clipped_shares = _clipped_shares(pixels[rows, MARGIN + first : MARGIN + last])
-    shading = _shading_levels(columns, clipped_shares)
+    shading = _shading_levels(columns, brightness, clipped_shares)
     shading_profile = shading[MARGIN + first : MARGIN + last]
     smooth_shading = _moving_average(shading_profile)
     brightest = float(smooth_shading.max())
@@ -263,14 +263,18 @@ def _clipped(shares: np.ndarray) -> tuple[bool, bool, bool]:
     return blue, green, red
 
 
-def _shading_levels(columns: np.ndarray, clipped_shares: np.ndarray) -> np.ndarray:
+def _shading_levels(
+    columns: np.ndarray, brightness: np.ndarray, clipped_shares: np.ndarray
+) -> np.ndarray:
     """Each column's brightness as the face's shading is measured from: the mean of the
-    channels the camera kept over most of the face (see FLATTENED_SHARE), all of them when it
-    kept none. Auto exposure for a dark floor (red felt, walnut) lifts plain wood past the
-    ceiling in its strongest channels: there a round face is as flat-topped as a flat one,
-    while the channel kept still darkens towards its sides."""
+    channels the camera kept over most of the face (see FLATTENED_SHARE), or of all of them
+    (`brightness`) when it kept all or none. Auto exposure for a dark floor (red felt, walnut)
+    lifts plain wood past the ceiling in its strongest channels: there a round face is as
+    flat-topped as a flat one, while the channel kept still darkens towards its sides."""
     kept = clipped_shares < FLATTENED_SHARE
-    return np.asarray(columns[:, kept if kept.any() else slice(None)].mean(axis=1), np.float32)
+    if kept.all() or not kept.any():
+        return brightness
+    return np.asarray(columns[:, kept].mean(axis=1), np.float32)
 
 
 def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:

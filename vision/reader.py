@@ -203,8 +203,8 @@ class StickReader:
         from it (see `Calibration.farther_contrasts`): a stick's soft shadow can join it
         there. Then on the floor in the walls' shade as on the lit floor: a lamp low beyond a
         wall shades a band of floor along it, and a stick lying there is cut by the lit
-        floor's outline, or lost in the wall's shadow. Then whole beyond the outline
-        of the floor the frame itself shows, in the shade beyond it, as the reader without
+        floor's outline, or lost in the wall's shadow. Then whole beyond the outline of the
+        floor the frame itself shows, in the shade beyond it, as the reader without
         calibration looks (below): calibration's outline can take in a wall's deep shade,
         where a stick as dark as the shade joins it and is lost as the wall's shadow, while
         the frame's floor stops short of the shade and the stick reaches over its edge. Like
@@ -212,19 +212,17 @@ class StickReader:
         Without calibration, the sticks found whole give a stick's size, and the frame itself
         the floor in the walls' shade, as the empty tray does in calibration: a stick the
         outline cuts is looked for whole beyond it (see `vision.detect.find_blobs`), then on
-        all the shaded floor. Last, with
-        calibration or without, within the outline of the frame's lit floor alone, as
+        all the shaded floor. Last, with calibration or without, within the outline of the
+        frame's lit floor alone, as
         calibration takes it when the sticks are not found otherwise: the outline found, or
         calibrated from an empty tray whose sticks lay clear of the walls, can take in the
         walls' shade, and a wall's shade joined to a stick reaching into it is one object,
         neither a stick nor the wall's band."""
         calibration = self.calibration
         if calibration is not None:
-            for contrast in calibration.closer_contrasts():
-                how = f"closer to the floor's colour (contrast {contrast:.2f})"
-                yield _Look(how, contrast=contrast)
-            for contrast in calibration.farther_contrasts():
-                how = f"farther from the floor's colour (contrast {contrast:.2f})"
+            for contrast in (*calibration.closer_contrasts(), *calibration.farther_contrasts()):
+                side = "closer to" if contrast < calibration.contrast else "farther from"
+                how = f"{side} the floor's colour (contrast {contrast:.2f})"
                 yield _Look(how, contrast=contrast)
             known = _calibrated_at(calibration, found.width)
             if known.shaded_floor is not None:
