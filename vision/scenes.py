@@ -68,6 +68,9 @@ BAD_KINDS = (
     "motion_blur",
     "hand",
 )
+# A stick half out of the tray lies across its rim or across the picture's edge: where the
+# camera shows one of them but not the other, the one shown stands in for the other.
+STAND_INS = {"out_of_tray": ("out_of_frame",), "out_of_frame": ("out_of_tray",)}
 
 
 def make_lighting(name: str, rng: np.random.Generator) -> Lighting:
@@ -353,15 +356,16 @@ def bad_scene(setup: Setup, kind: str, seed: int) -> Scene:
     """A scene that must be answered `rethrow`: one of BAD_KINDS.
 
     A stick on the rim needs the rim in view; where the camera shows none, the stick is put
-    across the picture's edge instead.
+    across the picture's edge instead. A stick in the tray across the picture's edge needs
+    the tray to reach it; where the camera shows the whole tray and its rim, the stick is put
+    across the rim instead (see STAND_INS).
     """
-    for attempt in range(6):
-        try:
-            return _bad_scene(setup, kind, seed * 7 + attempt)
-        except RuntimeError:
-            continue
-    if kind == "out_of_tray":
-        return bad_scene(setup, "out_of_frame", seed)
+    for each in (kind, *STAND_INS.get(kind, ())):
+        for attempt in range(6):
+            try:
+                return _bad_scene(setup, each, seed * 7 + attempt)
+            except RuntimeError:
+                continue
     raise RuntimeError(f"could not make a {kind} scene")
 
 
