@@ -573,7 +573,10 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     shaded side by a step of SHALLOW_JUMP to a stick evenly lit beyond it (the next column
     within EVEN of it). Where the edge beside a deep shadow is blurred over two columns, the
     stick's level comes a column later: then the face must be evenly lit for three columns
-    from there, as a round face still brightening is not.
+    from there, as a round face still brightening is not. Beside a face darker than the
+    floor (dark paint lifted by the exposure to half a dark floor's light), even a deep
+    shadow is seldom STEP_JUMP times darker than the face: there a blurred edge needs a jump
+    of SHALLOW_JUMP only.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)
@@ -610,7 +613,8 @@ def _deep_shadow_run(brightness: list[float], body: float) -> int:
         stepped = deep and level >= STEP_JUMP * shadow
         if side == darkest + 3:
             # An edge blurred over two columns: beyond it, lit evenly for three.
-            beside = stepped and _evenly_lit_for(columns, side, 3)
+            darker_face = level < 1.0 and level >= SHALLOW_JUMP * shadow
+            beside = (stepped or darker_face) and _evenly_lit_for(columns, side, 3)
         else:
             shallow = level >= SHALLOW_JUMP * shadow and _evenly_lit_after(columns, side)
             beside = stepped or shallow

@@ -173,6 +173,16 @@ def test_round_faces_the_exposure_for_red_felt_lifts_past_the_ceiling_are_read()
     assert_read_right(setup, [(10265002, 0), (10265005, 0), (10265006, 0), (10265014, 0)])
 
 
+def test_dark_varnished_faces_beside_their_blurred_shadows_on_walnut_are_read() -> None:
+    """Four dark varnished flat faces on walnut under coloured light (tune set-up 436): the
+    exposure lifts them to half the floor's light, and a lamp casts a deep shadow beside
+    each, its edge blurred over two columns, 2.4 times darker than the face. Left in the
+    strip, the shadow made two faces look shaded like round wood, and three throws were
+    asked again ('does not look like')."""
+    setup = scenes.make_setup("dark_varnished", "walnut", "coloured", 10436)
+    assert_read_right(setup, [(10436015, 4), (10436017, 4), (10436019, 4)])
+
+
 def test_round_faces_under_two_coloured_lamps_may_differ_more_in_colour() -> None:
     """Four round faces on linen under a warm and a cold lamp (tune set-ups 111, 211, 270):
     each takes on the colour of the lamp its sides turn to, and they differ in colour by up

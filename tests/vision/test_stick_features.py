@@ -283,6 +283,28 @@ def test_a_round_face_darkening_over_several_rows_is_not_taken_for_a_shallow_sha
     assert features["roundness"] >= 0.9
 
 
+# A dark varnished flat face on walnut, lifted by the exposure to half the floor's light, as a
+# blob's rows (ratios to the floor) measured it under two lamps: the deep shadow one lamp casts
+# lies beside it, and its edge is blurred over two rows, where the face is 2.4 times as bright
+# as the shadow's darkest row (tune set-up 436).
+DARK_PAINT_BESIDE_A_BLURRED_SHADOW = (0.59, 0.35, 0.21, 0.24, 0.4, 0.5, 0.51, 0.52, 0.52, 0.52,
+                                      0.52, 0.52, 0.52, 0.51, 0.53, 0.67)
+
+
+def test_a_deep_shadow_blurred_into_a_dark_face_evenly_lit_beyond_it_is_trimmed() -> None:
+    """Dark paint is too dark for a shadow beside it to be as many times darker as beside
+    wood; the face evenly lit for three rows beyond the blurred edge tells it from a round
+    face's shaded side. Left in, the shadow made two of four flat faces look shaded like
+    round ones, and the throw was asked again."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    for offset, ratio in enumerate(DARK_PAINT_BESIDE_A_BLURRED_SHADOW):
+        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
+    features = _features(image, _stick_blob(90, 90 + len(DARK_PAINT_BESIDE_A_BLURRED_SHADOW)))
+    assert features["core"] == pytest.approx(math.log(0.52), abs=0.05)
+    assert features["plateau"] >= 0.9
+    assert abs(features["roundness"]) <= 0.15
+
+
 def test_a_highlight_line_in_the_lamps_colour_does_not_change_the_sticks_colour() -> None:
     """A varnished face reflects the lamp in a line along the stick, brighter than the wood
     and of the light's colour (the floor's, in ratios to it): the peak column is the
