@@ -52,6 +52,16 @@ TELLING = 1.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
+# A lamp glinting in a varnished face only brightens it: its brightest column, and its gloss,
+# the brightest column against its middle's. Where the face's middle is as bright as a face
+# seen in calibration, and of its colour (within GLINT_MATCH spreads), a glint counts no
+# further than SHADING_FAR from that face, as its shading does, and one brighter or glossier
+# than both faces by more does not vote (see `_glinting`). A raised stick's shadow with a
+# strip of a stick in it is also bright in a column, but its middle is unlike either face's
+# in brightness or in colour.
+GLINT = np.isin(NAMES, ("peak", "gloss"))
+UNDER_A_GLINT = np.isin(NAMES, ("core", "chroma_b", "chroma_r"))
+GLINT_MATCH = 2.0
 # Dark paint reflects under 0.6 of the floor's light on any floor, the common set's plain
 # wood 0.7 of the palest (linen) and more (log, as `core` and `MeasuredStick.light`; a
 # darker wood less, see `_lifted_darkness`).
@@ -388,14 +398,17 @@ class CalibratedFaces:
         face in its strip, which spoils its shading measures towards round but not the even
         stretch down its middle (`even_run`): where that says flat by more than the shading
         says round, the shading does not count (a round face curves away from every lamp
-        and is never lit evenly over a flat face's stretch)."""
-        d_flat = _distance((features - self.flat_mean) / self.spread, self._dark(self.flat_mean))
-        d_round = _distance(
-            (features - self.round_mean) / self.spread, self._dark(self.round_mean)
-        )
+        and is never lit evenly over a flat face's stretch). A lamp's glint on a face seen in
+        calibration (see GLINT) does not count for either face."""
+        to_flat = (features - self.flat_mean) / self.spread
+        to_round = (features - self.round_mean) / self.spread
+        d_flat = _distance(to_flat, self._dark(self.flat_mean))
+        d_round = _distance(to_round, self._dark(self.round_mean))
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "a stick looks like neither face seen in calibration")
         ratios = self._evidence(features)
+        if _glinting(to_flat, to_round):
+            ratios[GLINT] = 0.0
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
         ratios = _as_cues(ratios)
@@ -465,8 +478,27 @@ def _distance(spreads: np.ndarray, dark: bool = False) -> float:
     """How far a stick's features lie from a face's (in spreads, feature by feature), its
     shading counted no further than SHADING_FAR: shading changes with the stick's angle to
     the light, so it alone cannot make a face look like neither seen in calibration. So is
-    the colour of a `dark` face (see CHROMA)."""
+    the colour of a `dark` face (see CHROMA), and a glint on a face as bright and of the
+    colour of this one (see GLINT)."""
     far = spreads.copy()
     loose = SHADING | CHROMA if dark else SHADING
     far[loose] = np.clip(far[loose], -SHADING_FAR, SHADING_FAR)
+    if _the_face_but_for_a_glint(spreads):
+        far[GLINT] = np.minimum(far[GLINT], SHADING_FAR)
     return float(np.sqrt(np.mean(far**2)))
+
+
+def _the_face_but_for_a_glint(spreads: np.ndarray) -> bool:
+    """A face as bright in its middle as a face seen in calibration, and of its colour
+    (`spreads` from it, feature by feature; see GLINT): a glint on it would be that face's."""
+    return bool((np.abs(spreads[UNDER_A_GLINT]) <= GLINT_MATCH).all())
+
+
+def _glinting(to_flat: np.ndarray, to_round: np.ndarray) -> bool:
+    """A face seen in calibration (`to_flat` and `to_round`: spreads from each, feature by
+    feature), but brighter in its brightest column or glossier than both by far: a lamp's
+    glint, which tells nothing of the face. A varnished round face's highlight line, which
+    calibration saw, is no glint."""
+    matching = _the_face_but_for_a_glint(to_flat) or _the_face_but_for_a_glint(to_round)
+    beyond_both = (to_flat[GLINT] > SHADING_FAR) & (to_round[GLINT] > SHADING_FAR)
+    return matching and bool(beyond_both.any())
