@@ -52,13 +52,15 @@ TELLING = 1.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
-# A lamp glinting in a varnished face only brightens it: its brightest column, and its gloss,
-# the brightest column against its middle's. Where the face's middle is as bright as a face
-# seen in calibration, and of its colour (within GLINT_MATCH spreads), a glint counts no
-# further than SHADING_FAR from that face, as its shading does, and one brighter or glossier
-# than both faces by more does not vote (see `_glinting`). A raised stick's shadow with a
-# strip of a stick in it is also bright in a column, but its middle is unlike either face's
-# in brightness or in colour.
+# A lamp glinting in a varnished face only brightens it: its brightest column (`peak`), and
+# its gloss (its brightest pixels against that column). Where the face's middle is as bright
+# as a face seen in calibration, and of its colour (within GLINT_MATCH spreads), a glint
+# counts no further than SHADING_FAR from that face, as its shading does; and where it lies
+# over SHADING_FAR beyond both faces, neither its peak nor its gloss votes (see
+# `_glinting`). A raised stick's shadow with a strip of a stick in it is also bright in a
+# line, but its middle is unlike either face's in brightness or in colour. The colour must
+# match even on dark paint, whose colour otherwise counts loosely (see CHROMA): a glint
+# there is passed over only where nothing else is unlike the face.
 GLINT = np.isin(NAMES, ("peak", "gloss"))
 UNDER_A_GLINT = np.isin(NAMES, ("core", "chroma_b", "chroma_r"))
 GLINT_MATCH = 2.0
@@ -399,15 +401,15 @@ class CalibratedFaces:
         stretch down its middle (`even_run`): where that says flat by more than the shading
         says round, the shading does not count (a round face curves away from every lamp
         and is never lit evenly over a flat face's stretch). A lamp's glint on a face seen in
-        calibration (see GLINT) does not count for either face."""
-        to_flat = (features - self.flat_mean) / self.spread
-        to_round = (features - self.round_mean) / self.spread
-        d_flat = _distance(to_flat, self._dark(self.flat_mean))
-        d_round = _distance(to_round, self._dark(self.round_mean))
+        calibration (see GLINT) neither makes it look like neither face nor votes."""
+        from_flat = (features - self.flat_mean) / self.spread
+        from_round = (features - self.round_mean) / self.spread
+        d_flat = _distance(from_flat, self._dark(self.flat_mean))
+        d_round = _distance(from_round, self._dark(self.round_mean))
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "a stick looks like neither face seen in calibration")
         ratios = self._evidence(features)
-        if _glinting(to_flat, to_round):
+        if _glinting(from_flat, from_round):
             ratios[GLINT] = 0.0
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
@@ -494,11 +496,11 @@ def _the_face_but_for_a_glint(spreads: np.ndarray) -> bool:
     return bool((np.abs(spreads[UNDER_A_GLINT]) <= GLINT_MATCH).all())
 
 
-def _glinting(to_flat: np.ndarray, to_round: np.ndarray) -> bool:
-    """A face seen in calibration (`to_flat` and `to_round`: spreads from each, feature by
-    feature), but brighter in its brightest column or glossier than both by far: a lamp's
-    glint, which tells nothing of the face. A varnished round face's highlight line, which
-    calibration saw, is no glint."""
-    matching = _the_face_but_for_a_glint(to_flat) or _the_face_but_for_a_glint(to_round)
-    beyond_both = (to_flat[GLINT] > SHADING_FAR) & (to_round[GLINT] > SHADING_FAR)
+def _glinting(from_flat: np.ndarray, from_round: np.ndarray) -> bool:
+    """A face seen in calibration (`from_flat` and `from_round`: spreads from each, feature by
+    feature), but brighter in its brightest column or glossier than both by over SHADING_FAR
+    spreads: a lamp's glint, which tells nothing of the face. A varnished round face's
+    highlight line, which calibration saw, is no glint."""
+    matching = _the_face_but_for_a_glint(from_flat) or _the_face_but_for_a_glint(from_round)
+    beyond_both = (from_flat[GLINT] > SHADING_FAR) & (from_round[GLINT] > SHADING_FAR)
     return matching and bool(beyond_both.any())

@@ -573,10 +573,11 @@ def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
     shaded side by a step of SHALLOW_JUMP to a stick evenly lit beyond it (the next column
     within EVEN of it). Where the edge beside a deep shadow is blurred over two columns, the
     stick's level comes a column later: then the face must be evenly lit for three columns
-    from there, as a round face still brightening is not. Beside a face darker than the
-    floor (dark paint lifted by the exposure to half a dark floor's light), even a deep
-    shadow is seldom STEP_JUMP times darker than the face: there a blurred edge needs a jump
-    of SHALLOW_JUMP only.
+    from there, as a round face still brightening is not. Where the face beyond a blurred
+    edge is darker than the floor (dark paint lifted by the exposure to half a dark floor's
+    light), a shadow beside it, deep or faint, is seldom STEP_JUMP times darker than the face:
+    there the edge needs a jump of SHALLOW_JUMP only. Beside a face brighter than the floor
+    it still needs STEP_JUMP, so the face's own bright edge is not cut off with the shadow.
     """
     body = statistics.median(brightness)
     left = _deep_shadow_run(brightness, body)

@@ -68,8 +68,9 @@ BAD_KINDS = (
     "motion_blur",
     "hand",
 )
-# A stick half out of the tray lies across its rim or across the picture's edge: where the
-# camera shows one of them but not the other, the one shown stands in for the other.
+# A stick partly out of sight lies across the tray's rim or across the picture's edge: where
+# one of them cannot be made (the camera shows no rim, or the whole tray), the other stands
+# in for it.
 STAND_INS = {"out_of_tray": ("out_of_frame",), "out_of_frame": ("out_of_tray",)}
 
 
@@ -358,7 +359,8 @@ def bad_scene(setup: Setup, kind: str, seed: int) -> Scene:
     A stick on the rim needs the rim in view; where the camera shows none, the stick is put
     across the picture's edge instead. A stick in the tray across the picture's edge needs
     the tray to reach it; where the camera shows the whole tray and its rim, the stick is put
-    across the rim instead (see STAND_INS).
+    across the rim instead (see STAND_INS). The stand-in is tried when six placements of the
+    kind asked for fail, whatever the reason.
     """
     for each in (kind, *STAND_INS.get(kind, ())):
         for attempt in range(6):

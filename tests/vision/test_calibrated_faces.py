@@ -206,3 +206,33 @@ def test_a_round_face_whose_blue_and_red_point_to_different_faces_is_read_by_the
     face[NAMES.index("chroma_r")] = -0.1
     vote = faces.classify(face)
     assert (vote.face, vote.confidence >= 0.99) == ("round", True)
+
+
+# Dark varnished sticks: dark paint on the flat face, plain wood on the round one.
+DARK_FLAT = _vector(peak=-2.6, core=-2.6, plateau=1.0, gloss=1.1, uneven=math.log(0.003),
+                    even_run=0.6)
+WOOD_ROUND = _vector(peak=-0.3, core=-0.4, chroma_b=-0.5, chroma_r=0.35, plateau=0.45,
+                     roundness=0.7, gloss=1.1, uneven=math.log(0.1), even_run=0.1)
+VARNISHED = CalibratedFaces(DARK_FLAT, WOOD_ROUND, SPREAD_FLOOR.copy(), SPREAD_FLOOR.copy())
+
+
+def _glinting(face: np.ndarray) -> np.ndarray:
+    """`face` with a lamp's glint in it: one line far brighter and glossier than the rest."""
+    glinting = face.copy()
+    glinting[NAMES.index("peak")] += 1.4
+    glinting[NAMES.index("gloss")] += 1.3
+    return glinting
+
+
+def test_a_glint_on_a_face_seen_in_calibration_is_passed_over() -> None:
+    vote = VARNISHED.classify(_glinting(DARK_FLAT))
+    assert (vote.face, vote.confidence >= 0.9) == ("flat", True)
+
+
+def test_a_glint_on_a_middle_brighter_than_either_face_still_looks_like_neither() -> None:
+    """A raised stick's shadow with a strip of a stick in it: bright in a line, of the dark
+    face's colour, but its middle a third again as bright as paint's, far from wood's."""
+    middle = DARK_FLAT.copy()
+    middle[NAMES.index("core")] = -1.5
+    vote = VARNISHED.classify(_glinting(middle))
+    assert vote.face is None and "neither" in vote.why

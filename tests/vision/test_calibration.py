@@ -1216,12 +1216,12 @@ def test_an_unpainted_flat_face_evenly_lit_across_its_middle_is_flat_past_a_shad
 
 
 def test_a_lamps_glint_in_a_varnished_face_does_not_make_it_look_like_neither() -> None:
-    """A lamp glints in a face: its brightest column and its gloss lie far beyond any face
-    seen in calibration, while its middle is as bright as the face's. Dark varnished sticks
-    on linen under two lamps (tune set-up 411) and under a warm lamp 12 degrees lower than
-    drawn (low set-up 71), dark sticks on red felt by a low window (low set-up 65): each
-    throw was 'a stick looks like neither face'. The glint tells nothing of the face, and
-    the throws are read."""
+    """A lamp glints in a face: its gloss lies far beyond any face seen in calibration (and
+    its brightest column may), while its middle is as bright as the face's, and of its
+    colour. Dark varnished sticks on linen under two lamps (tune set-up 411) and under a
+    warm lamp 12 degrees lower than drawn (low set-up 71), dark sticks on red felt by a low
+    window (low set-up 65): each throw was 'a stick looks like neither face'. The glint
+    tells nothing of the face, and the throws are read."""
     made = scenes.make_setup("dark_varnished", "linen", "two_lamps", 10411, 1280, 720)
     assert_read_right(made, 10411, [(10411000, 1)])
     made = scenes.make_setup("dark_varnished", "linen", "warm_lamp", 70071, 1280, 720)
@@ -1233,10 +1233,11 @@ def test_a_lamps_glint_in_a_varnished_face_does_not_make_it_look_like_neither() 
 def test_a_raised_sticks_shadow_with_a_strip_of_stick_in_it_still_looks_like_neither() -> None:
     """A stick lying across another stands high, and its shadow falls off to one side: with a
     strip of the stick beneath in it, the shadow is bright in a column as a glint makes a
-    face, but its middle is unlike either face's, in brightness (dark sticks on linen under
-    a warm lamp, tune set-up 230) or in colour (light sticks on linen under coloured light
-    12 degrees lower than drawn, low set-up 72). Taken for a glinting face, each scene
-    would read a count."""
+    face, but its middle is unlike either face's (dark sticks on linen under a warm lamp,
+    tune set-up 230: in brightness and colour; light sticks on linen under coloured light 12
+    degrees lower than drawn, low set-up 72: in colour). Taken for a glinting face, each
+    scene would read a count. (A middle unlike in brightness alone: see
+    test_calibrated_faces.)"""
     tune = scenes.make_setup("dark", "linen", "warm_lamp", 10230)
     low = scenes.lamps_lowered(
         scenes.make_setup("light", "linen", "coloured", 70072), evaluation.LOW_LAMPS

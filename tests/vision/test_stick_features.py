@@ -305,6 +305,23 @@ def test_a_deep_shadow_blurred_into_a_dark_face_evenly_lit_beyond_it_is_trimmed(
     assert abs(features["roundness"]) <= 0.15
 
 
+# A plain wood flat face on green felt under two lamps, as a blob's rows measured it: a faint
+# shadow and the face's soft edge on one side, a wide shadow on the other (low set-up 64).
+BRIGHT_FACE_BESIDE_A_SOFT_EDGE = (0.69, 0.46, 0.9, 4.29, 4.92, 4.92, 4.88, 4.93, 4.92, 4.15,
+                                  0.84, 0.57, 0.62, 0.64, 0.63, 0.81)
+
+
+def test_a_face_brighter_than_the_floor_keeps_its_soft_edge_beside_a_faint_shadow() -> None:
+    """Only beside a face darker than the floor does a blurred edge need no more than
+    SHALLOW_JUMP: here the face's own edge, three quarters as bright as its middle, would
+    go with the shadow, and the face look shaded like a round one."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    for offset, ratio in enumerate(BRIGHT_FACE_BESIDE_A_SOFT_EDGE):
+        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
+    features = _features(image, _stick_blob(90, 90 + len(BRIGHT_FACE_BESIDE_A_SOFT_EDGE)))
+    assert abs(features["roundness"]) <= 0.15
+
+
 def test_a_highlight_line_in_the_lamps_colour_does_not_change_the_sticks_colour() -> None:
     """A varnished face reflects the lamp in a line along the stick, brighter than the wood
     and of the light's colour (the floor's, in ratios to it): the peak column is the
