@@ -52,15 +52,15 @@ TELLING = 1.0
 # the other.
 SHADING_FAR = 3.5
 SHADING_CAP = 0.5 * SHADING_FAR**2
-# A lamp glinting in a varnished face only brightens it: its brightest column (`peak`), and
-# its gloss (its brightest pixels against that column). Where the face's middle is as bright
-# as a face seen in calibration, and of its colour (within GLINT_MATCH spreads), a glint
-# counts no further than SHADING_FAR from that face, as its shading does; and where it lies
-# over SHADING_FAR beyond both faces, neither its peak nor its gloss votes (see
-# `_glinting`). A raised stick's shadow with a strip of a stick in it is also bright in a
-# line, but its middle is unlike either face's in brightness or in colour. The colour must
-# match even on dark paint, whose colour otherwise counts loosely (see CHROMA): a glint
-# there is passed over only where nothing else is unlike the face.
+# A lamp glinting in a varnished face only brightens it: its brightest column (`peak`), and its
+# gloss (its brightest pixels against that column). Where the face's middle is as bright as a face
+# seen in calibration, and of its colour (within GLINT_MATCH spreads), a glint counts no further
+# than SHADING_FAR from that face, as its shading does; and where it lies over SHADING_FAR beyond
+# both faces, neither its peak nor its gloss votes (see `_glint_beyond_both`). A raised stick's
+# shadow with a strip of a stick in it is also bright in a line, but its middle is unlike either
+# face's in brightness or in colour. The colour must match even on dark paint, whose colour
+# otherwise counts loosely (see CHROMA): a glint there is passed over only where nothing else is
+# unlike the face.
 GLINT = np.isin(NAMES, ("peak", "gloss"))
 UNDER_A_GLINT = np.isin(NAMES, ("core", "chroma_b", "chroma_r"))
 GLINT_MATCH = 2.0
@@ -404,12 +404,13 @@ class CalibratedFaces:
         calibration (see GLINT) neither makes it look like neither face nor votes."""
         from_flat = (features - self.flat_mean) / self.spread
         from_round = (features - self.round_mean) / self.spread
-        d_flat = _distance(from_flat, self._dark(self.flat_mean))
-        d_round = _distance(from_round, self._dark(self.round_mean))
+        flat_under, round_under = _under_a_glint(from_flat), _under_a_glint(from_round)
+        d_flat = _distance(from_flat, self._dark(self.flat_mean), flat_under)
+        d_round = _distance(from_round, self._dark(self.round_mean), round_under)
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "a stick looks like neither face seen in calibration")
         ratios = self._evidence(features)
-        if _glinting(from_flat, from_round):
+        if (flat_under or round_under) and _glint_beyond_both(from_flat, from_round):
             ratios[GLINT] = 0.0
         if not whole_width:
             ratios[SHADING_OF_SIDES] = np.minimum(ratios[SHADING_OF_SIDES], 0)
@@ -476,31 +477,30 @@ def _as_cues(ratios: np.ndarray) -> np.ndarray:
     return np.append(ratios[SINGLE], (colour, shading))
 
 
-def _distance(spreads: np.ndarray, dark: bool = False) -> float:
+def _distance(spreads: np.ndarray, dark: bool = False, under_a_glint: bool = False) -> float:
     """How far a stick's features lie from a face's (in spreads, feature by feature), its
     shading counted no further than SHADING_FAR: shading changes with the stick's angle to
     the light, so it alone cannot make a face look like neither seen in calibration. So is
-    the colour of a `dark` face (see CHROMA), and a glint on a face as bright and of the
-    colour of this one (see GLINT)."""
+    the colour of a `dark` face (see CHROMA), and a glint where the stick is the face under
+    it (`under_a_glint`, see `_under_a_glint`)."""
     far = spreads.copy()
     loose = SHADING | CHROMA if dark else SHADING
     far[loose] = np.clip(far[loose], -SHADING_FAR, SHADING_FAR)
-    if _the_face_but_for_a_glint(spreads):
+    if under_a_glint:
         far[GLINT] = np.minimum(far[GLINT], SHADING_FAR)
     return float(np.sqrt(np.mean(far**2)))
 
 
-def _the_face_but_for_a_glint(spreads: np.ndarray) -> bool:
+def _under_a_glint(spreads: np.ndarray) -> bool:
     """A face as bright in its middle as a face seen in calibration, and of its colour
     (`spreads` from it, feature by feature; see GLINT): a glint on it would be that face's."""
     return bool((np.abs(spreads[UNDER_A_GLINT]) <= GLINT_MATCH).all())
 
 
-def _glinting(from_flat: np.ndarray, from_round: np.ndarray) -> bool:
-    """A face seen in calibration (`from_flat` and `from_round`: spreads from each, feature by
-    feature), but brighter in its brightest column or glossier than both by over SHADING_FAR
-    spreads: a lamp's glint, which tells nothing of the face. A varnished round face's
-    highlight line, which calibration saw, is no glint."""
-    matching = _the_face_but_for_a_glint(from_flat) or _the_face_but_for_a_glint(from_round)
-    beyond_both = (from_flat[GLINT] > SHADING_FAR) & (from_round[GLINT] > SHADING_FAR)
-    return matching and bool(beyond_both.any())
+def _glint_beyond_both(from_flat: np.ndarray, from_round: np.ndarray) -> bool:
+    """Brighter in its brightest column or glossier than both faces seen in calibration by
+    over SHADING_FAR spreads (`from_flat` and `from_round`: spreads from each): on a face
+    that is one of them under it (see `_under_a_glint`), a lamp's glint, which tells nothing
+    of the face. A varnished round face's highlight line, which calibration saw, is no
+    glint."""
+    return bool(((from_flat[GLINT] > SHADING_FAR) & (from_round[GLINT] > SHADING_FAR)).any())

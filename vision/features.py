@@ -208,7 +208,7 @@ def measure(
     clipped_shares = _clipped_shares(pixels[rows, MARGIN + first : MARGIN + last])
     shading = _shading_levels(columns, brightness, clipped_shares)
     shading_profile = shading[MARGIN + first : MARGIN + last]
-    smooth_shading = _moving_average(shading_profile)
+    smooth_shading = smooth if shading is brightness else _moving_average(shading_profile)
     brightest = float(smooth_shading.max())
     even, tilt, dome = shading_fit @ shading_profile[inner_columns]
     roundness = min(1.0, max(-1.0, float(dome) / max(float(even + dome), 1e-3)))

@@ -213,11 +213,10 @@ class StickReader:
         the floor in the walls' shade, as the empty tray does in calibration: a stick the
         outline cuts is looked for whole beyond it (see `vision.detect.find_blobs`), then on
         all the shaded floor. Last, with calibration or without, within the outline of the
-        frame's lit floor alone, as
-        calibration takes it when the sticks are not found otherwise: the outline found, or
-        calibrated from an empty tray whose sticks lay clear of the walls, can take in the
-        walls' shade, and a wall's shade joined to a stick reaching into it is one object,
-        neither a stick nor the wall's band."""
+        frame's lit floor alone, as calibration takes it when the sticks are not found
+        otherwise: the outline found, or calibrated from an empty tray whose sticks lay clear
+        of the walls, can take in the walls' shade, and a wall's shade joined to a stick
+        reaching into it is one object, neither a stick nor the wall's band."""
         calibration = self.calibration
         if calibration is not None:
             for contrast in (*calibration.closer_contrasts(), *calibration.farther_contrasts()):

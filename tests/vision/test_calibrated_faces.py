@@ -216,7 +216,7 @@ WOOD_ROUND = _vector(peak=-0.3, core=-0.4, chroma_b=-0.5, chroma_r=0.35, plateau
 VARNISHED = CalibratedFaces(DARK_FLAT, WOOD_ROUND, SPREAD_FLOOR.copy(), SPREAD_FLOOR.copy())
 
 
-def _glinting(face: np.ndarray) -> np.ndarray:
+def _with_a_glint(face: np.ndarray) -> np.ndarray:
     """`face` with a lamp's glint in it: one line far brighter and glossier than the rest."""
     glinting = face.copy()
     glinting[NAMES.index("peak")] += 1.4
@@ -225,7 +225,7 @@ def _glinting(face: np.ndarray) -> np.ndarray:
 
 
 def test_a_glint_on_a_face_seen_in_calibration_is_passed_over() -> None:
-    vote = VARNISHED.classify(_glinting(DARK_FLAT))
+    vote = VARNISHED.classify(_with_a_glint(DARK_FLAT))
     assert (vote.face, vote.confidence >= 0.9) == ("flat", True)
 
 
@@ -234,5 +234,5 @@ def test_a_glint_on_a_middle_brighter_than_either_face_still_looks_like_neither(
     face's colour, but its middle a third again as bright as paint's, far from wood's."""
     middle = DARK_FLAT.copy()
     middle[NAMES.index("core")] = -1.5
-    vote = VARNISHED.classify(_glinting(middle))
+    vote = VARNISHED.classify(_with_a_glint(middle))
     assert vote.face is None and "neither" in vote.why

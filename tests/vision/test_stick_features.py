@@ -202,6 +202,15 @@ def test_a_flat_face_is_not_widened_into_a_shadow_tinted_like_the_wood() -> None
     assert _evenly_lit(_flat_wood_between((0.25, 0.33, 0.44), stick_width=26))
 
 
+def _measured_rows(ratios: tuple[float, ...]) -> dict[str, float]:
+    """The features of a blob whose rows, one by one, are grey at `ratios` of the floor's
+    light: a profile across a stick as the strip measured it in a rendered throw."""
+    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
+    for offset, ratio in enumerate(ratios):
+        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
+    return _features(image, _stick_blob(90, 90 + len(ratios)))
+
+
 def _face_beside_shadow(
     face: tuple[float, float, float],
     shadow_rows: int,
@@ -274,10 +283,7 @@ GRADUAL_ROUND = (0.74, 0.54, 0.48, 0.59, 0.66, 0.7, 0.73, 0.74, 0.72, 0.7, 0.65,
 def test_a_round_face_darkening_over_several_rows_is_not_taken_for_a_shallow_shadow() -> None:
     """Only a step to the stick's level within two rows, with the stick evenly lit beyond it,
     tells a shadow half as dark as the stick from a round face's shaded side."""
-    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    for offset, ratio in enumerate(GRADUAL_ROUND):
-        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
-    features = _features(image, _stick_blob(90, 90 + len(GRADUAL_ROUND)))
+    features = _measured_rows(GRADUAL_ROUND)
     # Half the face is lit within 15% of its peak; without its three darkest rows, 0.64.
     assert features["plateau"] <= 0.55
     assert features["roundness"] >= 0.9
@@ -296,10 +302,7 @@ def test_a_deep_shadow_blurred_into_a_dark_face_evenly_lit_beyond_it_is_trimmed(
     wood; the face evenly lit for three rows beyond the blurred edge tells it from a round
     face's shaded side. Left in, the shadow made two of four flat faces look shaded like
     round ones, and the throw was asked again."""
-    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    for offset, ratio in enumerate(DARK_PAINT_BESIDE_A_BLURRED_SHADOW):
-        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
-    features = _features(image, _stick_blob(90, 90 + len(DARK_PAINT_BESIDE_A_BLURRED_SHADOW)))
+    features = _measured_rows(DARK_PAINT_BESIDE_A_BLURRED_SHADOW)
     assert features["core"] == pytest.approx(math.log(0.52), abs=0.05)
     assert features["plateau"] >= 0.9
     assert abs(features["roundness"]) <= 0.15
@@ -315,10 +318,7 @@ def test_a_face_brighter_than_the_floor_keeps_its_soft_edge_beside_a_faint_shado
     """Only beside a face darker than the floor does a blurred edge need no more than
     SHALLOW_JUMP: here the face's own edge, three quarters as bright as its middle, would
     go with the shadow, and the face look shaded like a round one."""
-    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    for offset, ratio in enumerate(BRIGHT_FACE_BESIDE_A_SOFT_EDGE):
-        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
-    features = _features(image, _stick_blob(90, 90 + len(BRIGHT_FACE_BESIDE_A_SOFT_EDGE)))
+    features = _measured_rows(BRIGHT_FACE_BESIDE_A_SOFT_EDGE)
     assert abs(features["roundness"]) <= 0.15
 
 
