@@ -41,6 +41,7 @@ from vision.reading import StickFace, ThrowReading
 PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
 NOT_A_STICK = "something that is not a stick lies in the tray"
+REACHES_IN = "something reaches in from the edge of the picture (a hand?)"
 # How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
 # to be the walls' when the look leaves them beyond it (see `StickReader.looks`).
 WELL_BEYOND = 0.5
@@ -384,7 +385,7 @@ class StickReader:
             if blob.touches_frame and not whole:
                 if stick(blob):
                     return "a stick is cut off by the edge of the picture"
-                return "something reaches in from the edge of the picture (a hand?)"
+                return REACHES_IN
             if blob.touches_edge >= ALONG_THE_EDGE and not whole:
                 if stick(blob):
                     return ON_THE_EDGE
@@ -503,10 +504,13 @@ def _worth_another_look(found: Measurement) -> bool:
     lost in part against the floor (fewer than four found, or a piece of one, or of one cut
     by the tray's outline, lying in a wall's shade where the lit floor's outline runs across
     it), or the walls' shade taken for an object beside the four sticks, where the outline
-    takes it in. Also more than four sticks found, whatever problem they make: a strip of a
-    wall's shaded foot, as long as a stick and straight, passes for a fifth stick."""
+    takes it in: where the tray fills the view, a piece of the wall between the outline and
+    the picture's edge reaches in from that edge as a hand would. Also more than four sticks
+    found, whatever problem they make: a strip of a wall's shaded foot, as long as a stick and
+    straight, passes for a fifth stick."""
     return found.problem is not None and (
-        len(found.sticks) != 4 or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK)
+        len(found.sticks) != 4
+        or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK, REACHES_IN)
     )
 
 
