@@ -3,8 +3,9 @@
 It records the tray outline (the lit floor's, and the floor's in the walls' shade), what the
 empty tray shows on its floor when that is in the way (its marks, passed over), the sticks'
 size in the picture, both faces' features, how little an object may depart from the floor
-and still be found (`contrast`), and how much less the empty tray still allows where a
-throw's sticks are lost against the floor (`closest_contrast`), in a small JSON file.
+and still be found (`contrast`), how much less the empty tray still allows where a throw's
+sticks are lost against the floor (`closest_contrast`), and how sharp still sticks' sides and
+ends look through this camera (`still_sides`, `still_ends`), in a small JSON file.
 Everything is stored relative to the picture's width and height, so the same calibration
 serves any resolution of the same camera view.
 """
@@ -15,6 +16,7 @@ import contextlib
 import dataclasses
 import itertools
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +63,8 @@ class Calibration:
     marks: tuple[np.ndarray, ...] = ()
     shaded_floor: np.ndarray | None = None
     closest_contrast: float | None = None
+    still_sides: float | None = None
+    still_ends: float | None = None
 
     def closer_contrasts(self) -> list[float]:
         """The contrasts, closer to the floor's colour than `contrast`, at which a throw whose
@@ -98,6 +102,9 @@ class Calibration:
             data["shaded_floor"] = _points(self.shaded_floor)
         if self.closest_contrast is not None:
             data["closest_contrast"] = round(self.closest_contrast, 4)
+        if self.still_sides is not None and self.still_ends is not None:
+            data["still_sides"] = round(self.still_sides, 3)
+            data["still_ends"] = round(self.still_ends, 2)
         return data
 
     @classmethod
@@ -136,6 +143,12 @@ class Calibration:
             closest_contrast = (
                 None if closest is None else float(_numbers(closest, "closest contrast"))
             )
+            # Files written before how sharp still sticks look was kept have neither: a throw
+            # is taken for moving by the bounds for any camera alone.
+            still_sides, still_ends = (
+                None if data.get(key) is None else float(_numbers(data[key], what))
+                for key, what in (("still_sides", "still sides"), ("still_ends", "still ends"))
+            )
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -151,6 +164,8 @@ class Calibration:
             or not (0 < width < length < 1.5)
             or not (0 < contrast <= 1)
             or not (closest_contrast is None or 0 < closest_contrast <= contrast)
+            or not all(v is None or 0 < v < math.inf for v in (still_sides, still_ends))
+            or (still_sides is None) != (still_ends is None)
             or len(size) != 2
             or min(size) <= 0
         ):
@@ -166,6 +181,8 @@ class Calibration:
             tuple(marks),
             shaded_floor,
             closest_contrast,
+            still_sides,
+            still_ends,
         )
 
     def save(self, path: str | Path) -> None:
@@ -344,17 +361,11 @@ def _calibrate_at(
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
     length, thickness = np.median(np.array(sizes), axis=0)
     # Measured again knowing a whole stick's thickness, as a reader with this calibration will.
-    faces = {
-        name: np.array(
-            [
-                stick.features
-                for stick in reader.measure_sticks(
-                    image, tray, contrast, provisional, float(thickness)
-                ).sticks
-            ]
-        )
+    measured = {
+        name: reader.measure_sticks(image, tray, contrast, provisional, float(thickness))
         for name, image in images.items()
     }
+    faces = {name: np.array([s.features for s in found.sticks]) for name, found in measured.items()}
     calibration = Calibration(
         tray=tray,
         stick_length=float(length),
@@ -363,6 +374,13 @@ def _calibrate_at(
         image_size=(width, height),
         contrast=contrast,
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),
+        # How sharp still sticks look, as `vision.reader` judges a throw moving: the second
+        # softest, the sides per column of a strip as wide as the stick, the ends per width
+        # of the picture (they are per pixel), so that both hold at any resolution.
+        still_sides=min(_second([s.sharpness for s in f.sticks]) for f in measured.values()),
+        still_ends=min(
+            _second([s.end_sharpness for s in f.sticks]) * f.width for f in measured.values()
+        ),
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.
@@ -372,6 +390,11 @@ def _calibrate_at(
         raise CalibrationError(f"empty.png: found {objects} in the empty tray")
     calibration = dataclasses.replace(calibration, marks=provisional)
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
+
+
+def _second(values: list[float]) -> float:
+    """The second lowest of `values`."""
+    return sorted(values)[1]
 
 
 def _beyond_the_lit_floor(blank: Measurement, lit: np.ndarray, aspect: float) -> bool:

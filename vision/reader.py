@@ -53,6 +53,11 @@ MIN_CONFIDENCE = 0.9
 MIN_SHARPNESS = 0.12
 MOVING_SHARPNESS = 0.18
 MOVING_ENDS = 0.15
+# The share of how sharp still sticks' ends look in calibration under which a throw's are
+# smeared: still throws keep over 0.35 of it (3,966 rendered clean throws, tune set-ups
+# 100-379), all but one of 6,228 more (400-719; its sides sharper than calibration's); a
+# third of sliding throws fall under, the two read with a wrong count among them.
+STILL_SHARE = 0.25
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
@@ -149,7 +154,7 @@ class StickReader:
         why the throw must be made again."""
         faces: list[StickFace] = []
         problem = found.problem
-        if problem is None and _moving(found.sticks):
+        if problem is None and _moving(found.sticks, self._still(found.width)):
             problem = "the sticks look blurred (still moving?)"
         votes = self.model.classify_throw(found.sticks)
         for stick, vote in zip(found.sticks, votes, strict=True):
@@ -419,6 +424,14 @@ class StickReader:
             return NOT_A_STICK
         return None
 
+    def _still(self, width: int) -> tuple[float, float] | None:
+        """How sharp still sticks' sides and ends look in a working image `width` pixels
+        wide, as calibration saw them (None when it did not)."""
+        calibration = self.calibration
+        if calibration is None or not (calibration.still_sides and calibration.still_ends):
+            return None
+        return calibration.still_sides, calibration.still_ends / width
+
     def _known(self, width: int) -> Calibrated | None:
         """What the calibration, if any, tells detection (see `_calibrated_at`)."""
         return None if self.calibration is None else _calibrated_at(self.calibration, width)
@@ -663,16 +676,29 @@ def working_image(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _moving(sticks: list[MeasuredStick]) -> bool:
+def _moving(sticks: list[MeasuredStick], still: tuple[float, float] | None = None) -> bool:
     """Two sticks or more with soft sides, or with soft ends: the throw is still moving.
     Sticks sliding together are smeared along the way they go, so one lying along it keeps
     sharp sides and no single stick need be as soft as MIN_SHARPNESS, but its ends are
     smeared. Of a still throw in focus, even the second softest stick has sides whose
     steepest step is over a fifth of their height, and an end whose steepest step within one
-    pixel is over MOVING_ENDS of its height (0.22 and more in ~600 rendered still throws)."""
+    pixel is over MOVING_ENDS of its height (0.22 and more in ~600 rendered still throws).
+    Through a sharp camera, still ends are steeper by far, and a smear that leaves them at
+    MOVING_ENDS is long: where calibration saw how sharp still sticks' sides and ends look
+    through this camera (`still`), ends softer than STILL_SHARE of that are moving too, with
+    sides softer than still ones: the ends of still faces near the floor's colour can look
+    that soft (unpainted wood on linen), but a smear softens the sides of the sticks lying
+    across its way as well."""
+    if len(sticks) < 2:
+        return False
     sides = sorted(stick.sharpness for stick in sticks)
     ends = sorted(stick.end_sharpness for stick in sticks)
-    return len(sticks) > 1 and (sides[1] < MOVING_SHARPNESS or ends[1] < MOVING_ENDS)
+    if sides[1] < MOVING_SHARPNESS or ends[1] < MOVING_ENDS:
+        return True
+    if still is None:
+        return False
+    still_sides, still_ends = still
+    return sides[1] < still_sides and ends[1] < STILL_SHARE * still_ends
 
 
 def _stick_face(blob: Blob, face: str, confidence: float, scale: float) -> StickFace:

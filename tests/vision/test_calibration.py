@@ -227,6 +227,13 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a closest contrast of zero", _set("closest_contrast", 0.0), "range"),
     ("a NaN closest contrast", _set("closest_contrast", math.nan), "range"),
     ("a closest contrast as text", _set("closest_contrast", "lower"), "closest contrast"),
+    ("still ends of zero", _set("still_ends", 0.0), "range"),
+    ("negative still ends", _set("still_ends", -40.0), "range"),
+    ("infinite still ends", _set("still_ends", math.inf), "range"),
+    ("still ends as text", _set("still_ends", "sharp"), "still ends"),
+    ("NaN still sides", _set("still_sides", math.nan), "range"),
+    ("still sides as text", _set("still_sides", "sharp"), "still sides"),
+    ("still ends without still sides", _drop("still_sides"), "range"),
     ("a mark of two points", _set("marks", [[[0.1, 0.1], [0.2, 0.1]]]), "mark"),
     (
         "a mark outside the picture",
@@ -303,13 +310,17 @@ def test_a_file_written_before_contrast_marks_and_shade_were_recorded_reads_as_t
     good: dict[str, Any],
 ) -> None:
     """Files kept from before objects could be looked for at lower contrast, before the
-    tray's marks were kept, before the floor in the walls' shade was, and before the
-    closest contrast the empty tray allows was, still load, and look for objects as they did
-    then: a throw whose sticks were lost in part is looked at again one step closer."""
+    tray's marks were kept, before the floor in the walls' shade was, before the closest
+    contrast the empty tray allows was, and before how sharp still sticks look was,
+    still load, and look for objects as they did then: a throw whose sticks were lost in
+    part is looked at again one step closer, and is taken for moving as without a
+    calibration."""
     del good["contrast"], good["marks"], good["shaded_floor"], good["closest_contrast"]
+    del good["still_sides"], good["still_ends"]
     loaded = Calibration.from_dict(good)
     assert (loaded.contrast, loaded.marks, loaded.shaded_floor) == (1.0, (), None)
     assert loaded.closer_contrasts() == [pytest.approx(0.85)]
+    assert (loaded.still_sides, loaded.still_ends) == (None, None)
 
 
 def test_a_file_written_before_each_faces_spread_was_kept_reads_as_then(
