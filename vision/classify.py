@@ -139,19 +139,20 @@ class CommonFaces:
     PAINT_GAP, over seven times, which only paint gives, or it reflects under
     DARK_PAINT_CORE of the floor's light, less than plain wood does on the palest floor: an
     exposure for a dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt),
-    and the lighter group is shaded like half-cylinders (`_shaded_as_wood`); lighter paint
-    on another set leaves a smaller gap, or puts the even, flat-looking faces in the lighter
-    group. A throw with one group only is four dark faces when all are dark and alike
-    (DARK_SPREAD; the surer when evenly lit, and not when most are shaded like
-    half-cylinders: plain wood in dim light looks dark too; when lifted by the exposure,
-    only if evenly lit, see `_lifted_darkness`), four round faces when all are shaded like
-    half-cylinders (or showing two lamps' highlights), alike in colour, and light as a throw
-    (by their median: one lit less than the others, as by lying otherwise to the light, can
-    look as dark as paint; see `_lightness`); anything else cannot be told without
-    calibration. When most of four light faces are clearly shaded, one lying so that the
-    light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides fall
-    off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and only
-    the noise of a narrow face's few columns gives it as much shading.
+    and the lighter group is shaded like half-cylinders (`_shaded_as_wood`), or the darker
+    group is plainly flat (`_plainly_flat`); lighter paint on another set leaves a smaller
+    gap, or puts the even, flat-looking faces in the lighter group. A throw with one group
+    only is four dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly
+    lit, and not when most are shaded like half-cylinders: plain wood in dim light looks
+    dark too; when lifted by the exposure, only if evenly lit, see `_lifted_darkness`), four
+    round faces when all are shaded like half-cylinders (or showing two lamps' highlights),
+    alike in colour, and light as a throw (by their median: one lit less than the others, as
+    by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
+    else cannot be told without calibration. When most of four light faces are clearly
+    shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is round
+    too, as long as its sides fall off from its peak (plateau under 1): a flat face of plain
+    wood is lit evenly, and only the noise of a narrow face's few columns gives it as much
+    shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -167,14 +168,16 @@ class CommonFaces:
         split = cores[gaps.index(gap)] + gap / 2 if gaps else 0.0
         beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
         if gap >= SPLIT_GAP or beside > 0:
-            darker = [
+            dark_paint = [
                 stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
                 for x, stick in zip(f, sticks, strict=True)
                 if x["core"] < split
             ]
-            if not all(darker) and gap < PAINT_GAP:
+            if not all(dark_paint) and gap < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
-            if not _shaded_as_wood([x for x in f if x["core"] >= split]):
+            lighter = [x for x in f if x["core"] >= split]
+            darker = [x for x in f if x["core"] < split]
+            if not (_shaded_as_wood(lighter) or _plainly_flat(darker)):
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             sure = _logistic(beside) if gap < SPLIT_GAP else 1.0
             return [self._split_vote(x, split, sure) for x in f]
@@ -242,6 +245,19 @@ def _shaded_as_wood(lighter: list[dict[str, float]]) -> bool:
     if median(_wood_shading(x) for x in lighter) >= SHADED:
         return True
     return all(_wood_shading(x) >= FAINTLY_SHADED and x["plateau"] < 1 for x in lighter)
+
+
+def _plainly_flat(darker: list[dict[str, float]]) -> bool:
+    """The faces far darker than the rest are plainly flat: two or more, each lit evenly over
+    half its width and more (EVEN_HALF) and not clearly shaded (SHADED). Beside dark paint so
+    plain, the lighter faces are round wood though barely shaded: a lamp overhead lights a
+    half-cylinder within 15% of its crest over half its width, and a camera clipping the
+    wood's strongest colours flattens it further. A set whose lighter faces are flat (light
+    paint) has darker round faces, and no more than one of those lies so along the light as
+    to look lit so evenly."""
+    return len(darker) >= 2 and all(
+        x["even_run"] >= EVEN_HALF and _wood_shading(x) < SHADED for x in darker
+    )
 
 
 def _darkness(x: dict[str, float], stick: MeasuredStick) -> float:
