@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.classify import CalibratedFaces
-from vision.features import NAMES
+from vision.features import NAMES, second_softest
 
 if TYPE_CHECKING:
     from vision.reader import Measurement
@@ -149,6 +149,8 @@ class Calibration:
                 None if data.get(key) is None else float(_numbers(data[key], what))
                 for key, what in (("still_sides", "still sides"), ("still_ends", "still ends"))
             )
+            if (still_sides is None) != (still_ends is None):
+                raise CalibrationError("calibration still sides and still ends come together")
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -165,7 +167,6 @@ class Calibration:
             or not (0 < contrast <= 1)
             or not (closest_contrast is None or 0 < closest_contrast <= contrast)
             or not all(v is None or 0 < v < math.inf for v in (still_sides, still_ends))
-            or (still_sides is None) != (still_ends is None)
             or len(size) != 2
             or min(size) <= 0
         ):
@@ -366,6 +367,12 @@ def _calibrate_at(
         for name, image in images.items()
     }
     faces = {name: np.array([s.features for s in found.sticks]) for name, found in measured.items()}
+    # How sharp still sticks look, as `vision.reader` judges a throw moving (the softer of
+    # the two pictures): the sides per column of a strip as wide as the stick, the ends per
+    # width of the picture (they are per pixel), so that both hold at any resolution. An end
+    # that does not stand out from the floor is taken as 1.0 (see `vision.features`); where
+    # that raises the ends' bound, a throw is still taken for moving only with softer sides.
+    still = {name: _sharpness_of(found) for name, found in measured.items()}
     calibration = Calibration(
         tray=tray,
         stick_length=float(length),
@@ -374,13 +381,8 @@ def _calibrate_at(
         image_size=(width, height),
         contrast=contrast,
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),
-        # How sharp still sticks look, as `vision.reader` judges a throw moving: the second
-        # softest, the sides per column of a strip as wide as the stick, the ends per width
-        # of the picture (they are per pixel), so that both hold at any resolution.
-        still_sides=min(_second([s.sharpness for s in f.sticks]) for f in measured.values()),
-        still_ends=min(
-            _second([s.end_sharpness for s in f.sticks]) * f.width for f in measured.values()
-        ),
+        still_sides=min(sides for sides, _ in still.values()),
+        still_ends=min(ends for _, ends in still.values()),
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.
@@ -392,9 +394,11 @@ def _calibrate_at(
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
 
 
-def _second(values: list[float]) -> float:
-    """The second lowest of `values`."""
-    return sorted(values)[1]
+def _sharpness_of(found: Measurement) -> tuple[float, float]:
+    """How sharp the sticks `found` in a calibration picture look (see `second_softest`), the
+    ends per width of the picture."""
+    sides, ends = second_softest(found.sticks)
+    return sides, ends * found.width
 
 
 def _beyond_the_lit_floor(blank: Measurement, lit: np.ndarray, aspect: float) -> bool:

@@ -128,6 +128,14 @@ class MeasuredStick:
     clipped: tuple[bool, bool, bool] = (False, False, False)
 
 
+def second_softest(sticks: list[MeasuredStick]) -> tuple[float, float]:
+    """How sharp two sticks or more look, sides and ends: the second softest of each, passing
+    over one stick that a shadow or a face near the floor's colour softens."""
+    sides = sorted(stick.sharpness for stick in sticks)
+    ends = sorted(stick.end_sharpness for stick in sticks)
+    return sides[1], ends[1]
+
+
 def cut_strip(work: np.ndarray, blob: Blob) -> np.ndarray:
     """The stick resampled along its axis with MARGIN columns of floor on each side: columns
     run across it, rows along it."""

@@ -28,7 +28,7 @@ from vision.detect import (
     shaded_floor_outline,
     shown_outlines,
 )
-from vision.features import MeasuredStick, measure
+from vision.features import MeasuredStick, measure, second_softest
 from vision.floor import fit_floor
 from vision.halves import (
     join_halves,
@@ -56,7 +56,8 @@ MOVING_ENDS = 0.15
 # The share of how sharp still sticks' ends look in calibration under which a throw's are
 # smeared: still throws keep over 0.35 of it (3,966 rendered clean throws, tune set-ups
 # 100-379), all but one of 6,228 more (400-719; its sides sharper than calibration's); a
-# third of sliding throws fall under, the two read with a wrong count among them.
+# third of sliding throws fall under, the three read with a wrong count among them (253/15,
+# 353/9; 693/4).
 STILL_SHARE = 0.25
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
@@ -428,7 +429,7 @@ class StickReader:
         """How sharp still sticks' sides and ends look in a working image `width` pixels
         wide, as calibration saw them (None when it did not)."""
         calibration = self.calibration
-        if calibration is None or not (calibration.still_sides and calibration.still_ends):
+        if calibration is None or calibration.still_sides is None or calibration.still_ends is None:
             return None
         return calibration.still_sides, calibration.still_ends / width
 
@@ -676,7 +677,7 @@ def working_image(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _moving(sticks: list[MeasuredStick], still: tuple[float, float] | None = None) -> bool:
+def _moving(sticks: list[MeasuredStick], still: tuple[float, float] | None) -> bool:
     """Two sticks or more with soft sides, or with soft ends: the throw is still moving.
     Sticks sliding together are smeared along the way they go, so one lying along it keeps
     sharp sides and no single stick need be as soft as MIN_SHARPNESS, but its ends are
@@ -691,14 +692,13 @@ def _moving(sticks: list[MeasuredStick], still: tuple[float, float] | None = Non
     across its way as well."""
     if len(sticks) < 2:
         return False
-    sides = sorted(stick.sharpness for stick in sticks)
-    ends = sorted(stick.end_sharpness for stick in sticks)
-    if sides[1] < MOVING_SHARPNESS or ends[1] < MOVING_ENDS:
+    sides, ends = second_softest(sticks)
+    if sides < MOVING_SHARPNESS or ends < MOVING_ENDS:
         return True
     if still is None:
         return False
     still_sides, still_ends = still
-    return sides[1] < still_sides and ends[1] < STILL_SHARE * still_ends
+    return sides < still_sides and ends < STILL_SHARE * still_ends
 
 
 def _stick_face(blob: Blob, face: str, confidence: float, scale: float) -> StickFace:

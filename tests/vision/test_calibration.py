@@ -233,7 +233,8 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("still ends as text", _set("still_ends", "sharp"), "still ends"),
     ("NaN still sides", _set("still_sides", math.nan), "range"),
     ("still sides as text", _set("still_sides", "sharp"), "still sides"),
-    ("still ends without still sides", _drop("still_sides"), "range"),
+    ("still ends without still sides", _drop("still_sides"), "come together"),
+    ("still sides without still ends", _drop("still_ends"), "come together"),
     ("a mark of two points", _set("marks", [[[0.1, 0.1], [0.2, 0.1]]]), "mark"),
     (
         "a mark outside the picture",
@@ -313,8 +314,7 @@ def test_a_file_written_before_contrast_marks_and_shade_were_recorded_reads_as_t
     tray's marks were kept, before the floor in the walls' shade was, before the closest
     contrast the empty tray allows was, and before how sharp still sticks look was,
     still load, and look for objects as they did then: a throw whose sticks were lost in
-    part is looked at again one step closer, and is taken for moving as without a
-    calibration."""
+    part is looked at again one step closer."""
     del good["contrast"], good["marks"], good["shaded_floor"], good["closest_contrast"]
     del good["still_sides"], good["still_ends"]
     loaded = Calibration.from_dict(good)
