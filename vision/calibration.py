@@ -372,7 +372,8 @@ def _calibrate_at(
     # width of the picture (they are per pixel), so that both hold at any resolution. An end
     # that does not stand out from the floor is taken as 1.0 (see `vision.features`); where
     # that raises the ends' bound, a throw is still taken for moving only with softer sides.
-    still = {name: _sharpness_of(found) for name, found in measured.items()}
+    sharpness = [_sharpness_of(found) for found in measured.values()]
+    still_sides, still_ends = (min(values) for values in zip(*sharpness, strict=True))
     calibration = Calibration(
         tray=tray,
         stick_length=float(length),
@@ -381,8 +382,8 @@ def _calibrate_at(
         image_size=(width, height),
         contrast=contrast,
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),
-        still_sides=min(sides for sides, _ in still.values()),
-        still_ends=min(ends for _, ends in still.values()),
+        still_sides=still_sides,
+        still_ends=still_ends,
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.

@@ -3,6 +3,8 @@ sticks are seen only in part."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from statistics import median
 
 import cv2
@@ -368,17 +370,13 @@ def test_a_throw_smeared_through_a_sharp_camera_is_asked_again_by_its_calibratio
     and three flat faces were read as none. Through this camera, the sticks calibration saw
     lying still rose 1.56 and more, and their sides were sharper too; so were the same sticks
     in every still throw of it: the softest (image 9, ends 1.04) is still read."""
-    case = evaluation.case_of("tune", 693)
-    setup = case.setup()
-    (_, reader), _ = evaluation.setup_readers(case, setup)
-    assert reader is not None
-    kind, moving, _ = evaluation.image_shown(case, setup, 4)
+    reader, shown = _calibrated_set_up(693, "tune")
+    kind, moving, _ = shown(4)
     assert kind == "motion_blur"
     reading = reader.read(moving)
     assert reading.status == "rethrow"
     assert "blurred" in reading.reason
-    kind, still, flat = evaluation.image_shown(case, setup, 9)
-    assert kind == "clean"
+    still, flat = _clean(shown(9))
     reading = reader.read(still)
     assert (reading.status, reading.flat) == ("ok", flat)
 
@@ -441,24 +439,41 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
     _read_right_both_ways(setup, 70010, [(70010000, 4)])
 
 
+# How a set-up shows its images: an image's index to its kind, picture and flat faces up.
+Shown = Callable[[int], tuple[str, np.ndarray, int | None]]
+
+
 def _on_a_split(setup: int, image: int, split: str = "low") -> tuple[np.ndarray, int]:
     """The clean throw `image` of set-up `setup` of the low split, or of another `split` (see
     `vision.evaluation`), rendered, and its count of flat faces."""
     case = evaluation.case_of(split, setup)
-    kind, picture, flat = evaluation.image_shown(case, case.setup(), image)
-    assert kind == "clean" and flat is not None
-    return picture, flat
+    return _clean(evaluation.image_shown(case, case.setup(), image))
+
+
+def _calibrated_set_up(setup: int, split: str = "low") -> tuple[StickReader, Shown]:
+    """The reader calibrated for set-up `setup` of the low split, or of another `split`, and
+    how the set-up shows its images (see `vision.evaluation.image_shown`)."""
+    case = evaluation.case_of(split, setup)
+    made = case.setup()
+    (_, reader), _ = evaluation.setup_readers(case, made)
+    assert reader is not None
+    return reader, partial(evaluation.image_shown, case, made)
 
 
 def _calibrated_on_a_split(
     setup: int, image: int, split: str = "low"
 ) -> tuple[StickReader, np.ndarray, int]:
     """The reader calibrated for set-up `setup` of the low split, or of another `split`, and
-    its throw `image` (see `_on_a_split`)."""
-    case = evaluation.case_of(split, setup)
-    (_, reader), _ = evaluation.setup_readers(case, case.setup())
-    assert reader is not None
-    return reader, *_on_a_split(setup, image, split)
+    its clean throw `image` (see `_on_a_split`)."""
+    reader, shown = _calibrated_set_up(setup, split)
+    return reader, *_clean(shown(image))
+
+
+def _clean(shown: tuple[str, np.ndarray, int | None]) -> tuple[np.ndarray, int]:
+    """The picture and flat faces up of an image `shown`, which must be a clean throw."""
+    kind, picture, flat = shown
+    assert kind == "clean" and flat is not None
+    return picture, flat
 
 
 def _read_on_the_lit_floor(reader: StickReader, image: np.ndarray, problem: str) -> ThrowReading:
@@ -577,11 +592,8 @@ def test_a_hand_reaching_in_from_the_pictures_edge_over_the_floor_is_still_seen(
     first look finds it reaching in, as it finds a piece of the wall, and the sticks are
     looked at again; every look still finds the hand over the floor, and the throw is asked
     again."""
-    case = evaluation.case_of("tune", 411)
-    setup = case.setup()
-    (_, reader), _ = evaluation.setup_readers(case, setup)
-    assert reader is not None
-    kind, image, _ = evaluation.image_shown(case, setup, 15)
+    reader, shown = _calibrated_set_up(411, "tune")
+    kind, image, _ = shown(15)
     assert kind == "hand"
     looks = list(reader.looks(image))
     assert (looks[0].found.problem, len(looks[0].found.sticks)) == (REACHES_IN, 4)
