@@ -238,7 +238,7 @@ def find_blobs(
             shape = Shape.of(component)
             is_wall = partial(_wall_band, offset=(x, y), tray_key=tray_key, tray_span=tray_span)
             band = is_wall(component) and not (
-                known and _as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
+                known and as_long_as_a_stick(max(shape.box[1]), known.stick_length / scale)
             )
             if band and not known:
                 continue
@@ -466,13 +466,13 @@ def _is_whole(shape: Shape, length: float, thickness: float) -> bool:
 
 def a_whole_sticks_size(side: float, other: float, length: float, thickness: float) -> bool:
     """A box with sides `side` and `other` (either way round) is a whole stick's, `length`
-    by `thickness`: as long within a tenth (`_as_long_as_a_stick`), and from 0.7 to 1.3 as
+    by `thickness`: as long within a tenth (`as_long_as_a_stick`), and from 0.7 to 1.3 as
     thick (a round face's sides melt into the floor, a shadow widens a box)."""
     long, short = max(side, other), min(side, other)
-    return _as_long_as_a_stick(long, length) and 0.7 * thickness <= short <= 1.3 * thickness
+    return as_long_as_a_stick(long, length) and 0.7 * thickness <= short <= 1.3 * thickness
 
 
-def _as_long_as_a_stick(long: float, length: float) -> bool:
+def as_long_as_a_stick(long: float, length: float) -> bool:
     """`long` is a whole stick's `length`, within a tenth: in a tray not two sticks long, a
     stick lying along a wall runs along most of it."""
     return 0.9 * length <= long <= 1.1 * length
@@ -611,7 +611,7 @@ def _round_faces_in_the_shade(
     return [
         (part, shape)
         for part, shape in _grown(_pieces(solid, min_area), component, 3)
-        if shape.elongated and _as_long_as_a_stick(max(shape.box[1]), length)
+        if shape.elongated and as_long_as_a_stick(max(shape.box[1]), length)
     ]
 
 

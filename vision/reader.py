@@ -21,6 +21,7 @@ from vision.detect import (
     Blob,
     Calibrated,
     a_whole_sticks_size,
+    as_long_as_a_stick,
     detection_image,
     find_blobs,
     floor_outline,
@@ -42,6 +43,8 @@ PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
 NOT_A_STICK = "something that is not a stick lies in the tray"
 REACHES_IN = "something reaches in from the edge of the picture (a hand?)"
+# How a look taken again reading a strip along the outline as a stick it cuts is told.
+STRIPS_READ = ", a strip along the outline read as a stick it cuts"
 # How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
 # to be the walls' when the look leaves them beyond it (see `StickReader.looks`).
 WELL_BEYOND = 0.5
@@ -76,6 +79,11 @@ WEDGE_FILL = 0.65
 # How far in from the tray's outline, in sticks' thicknesses, a strip along it may begin.
 NEAR_SIDE = 0.15
 HALF_FILLED = 0.45
+# The share of its thickness a stick that the outline cuts along its length keeps within it,
+# at least, to be read from what it keeps (see `_cut_by_the_wall`).
+CUT_THICKNESS = 0.5
+# The share of such a strip that may be shadow-like, at most: more, and it is shade, no face.
+CUT_SHADE = 0.5
 
 
 @dataclass(frozen=True)
@@ -98,7 +106,9 @@ class _Look:
 class Measurement:
     """What was found in a frame, in working-image pixels, within the tray's `outline`
     (fractions of width and height), a whole stick's length as known or judged from the
-    frame, and the first problem if any."""
+    frame, and the first problem if any; `cut_strips`: how many strips along the outline
+    may be sticks it cuts along their length (see `_cut_by_the_wall`), passed over as the
+    wall's foot unless the look takes them for sticks."""
 
     sticks: list[MeasuredStick] = field(default_factory=list)
     problem: str | None = None
@@ -108,6 +118,7 @@ class Measurement:
     blobs: list[Blob] = field(default_factory=list)
     outline: np.ndarray | None = None
     stick_length: float = 0.0
+    cut_strips: int = 0
 
 
 @dataclass(frozen=True)
@@ -181,22 +192,30 @@ class StickReader:
         the lit floor's outline, is not lost in the wall's band beyond it (see `_held_against`
         for the look that leaves the walls beyond its outline). On the floor in the walls'
         shade every stick must be found whole: one lying over the rim, partly hidden, shows a
-        little more of itself there, never all."""
+        little more of itself there, never all. Last, if no look stands, the looks that passed
+        over a strip along the outline that may be a stick it cuts (see `_cut_by_the_wall`)
+        are taken again in turn, reading the strip as a stick: a stick found whole beyond the
+        outline is surer."""
         found = self.measure_sticks(image)
         first_stands = not _worth_another_look(found)
         yield LookTaken("first look", found, first_stands)
         if first_stands:
             return
+        to_retake = [_Look("first look")] if found.cut_strips else []
         for look in self._second_looks(found, image):
             again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
-            before = _held_against(found, look)
-            stands = (
-                again.problem is None
-                and _none_parted(before, again)
-                and _none_lost(before, again)
-                and (_all_whole(again) or not look.on_the_shade)
-            )
+            stands = _stands(found, look, again)
             yield LookTaken(look.how, again, stands)
+            if stands:
+                return
+            if again.cut_strips:
+                to_retake.append(look)
+        for look in to_retake:
+            again = self.measure_sticks(
+                image, look.tray, look.contrast, known=look.known, cut_sticks=True
+            )
+            stands = _stands(found, look, again)
+            yield LookTaken(f"{look.how}{STRIPS_READ}", again, stands)
             if stands:
                 return
 
@@ -322,13 +341,16 @@ class StickReader:
         marks: tuple[np.ndarray, ...] | None = None,
         face_thickness: float = 0.0,
         known: Calibrated | None = None,
+        cut_sticks: bool = False,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
         `contrast` (see `vision.detect.object_mask`), and what lies on the tray's `marks`
         (see `vision.detect.shown_outlines`) passed over, by default the calibration's. The
         sticks' faces are measured knowing a whole stick's `face_thickness` (a fraction of the
-        width), by default the calibration's (see `vision.features.measure`)."""
+        width), by default the calibration's (see `vision.features.measure`). With
+        `cut_sticks`, strips along the outline that may be sticks it cuts along their length
+        are taken for sticks, not for the wall's foot (see `_cut_by_the_wall`)."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = working_image(image)
@@ -355,10 +377,17 @@ class StickReader:
         )
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
+        cut_strips, walls = 0, set()
+        for index, blob in enumerate(blobs):
+            if _along_the_wall(blob, length, thickness, wall):
+                cut = _cut_by_the_wall(blob, length, thickness)
+                cut_strips += cut
+                if not (cut and cut_sticks):
+                    walls.add(index)
         blobs = [
             blob
-            for blob in blobs
-            if not _along_the_wall(blob, length, thickness, wall)
+            for index, blob in enumerate(blobs)
+            if index not in walls
             and not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
             and not _a_patch_of_shade(blob, length, thickness)
@@ -371,6 +400,7 @@ class StickReader:
             blobs=blobs,
             outline=outline,
             stick_length=length,
+            cut_strips=cut_strips,
         )
         found.problem = self._scene_problem(blobs, length, thickness)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
@@ -445,6 +475,19 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
         calibration.stick_length * width,
         calibration.stick_width * width,
         calibration.shaded_floor,
+    )
+
+
+def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
+    """Whether what `look` found (`again`) stands: the scene is clean, nothing the first look
+    `found` is parted or lost (see `_held_against`), and on the shade every object is whole
+    (see `StickReader.looks`)."""
+    before = _held_against(found, look)
+    return (
+        again.problem is None
+        and _none_parted(before, again)
+        and _none_lost(before, again)
+        and (_all_whole(again) or not look.on_the_shade)
     )
 
 
@@ -533,12 +576,12 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     wall or its shadow, which a low lamp can make differ from the floor; beside the outline
     (touching it, or its near side a few pixels in: NEAR_SIDE), clearly thinner than a stick,
     and running along the outline (touching it for a long way, or with its ends and middle
-    near it) or longer than a stick. Where the tray fills the view, its wall runs along the
-    picture's border. Where two walls meet, the strip turns the corner. A strip half as long
-    again as a stick and no thicker is the wall wherever it lies (a lamp's light changing
-    from the empty tray's can show a wall's foot a little in from the outline found then):
-    it is no stick, and if sticks are in it, passing over it leaves the throw short of
-    four."""
+    near it) or longer than a stick (but see `_cut_by_the_wall`). Where the tray fills the
+    view, its wall runs along the picture's border. Where two walls meet, the strip turns
+    the corner. A strip half as long again as a stick and no thicker is the wall wherever
+    it lies (a lamp's light changing from the empty tray's can show a wall's foot a little
+    in from the outline found then): it is no stick, and if sticks are in it, passing over
+    it leaves the throw short of four."""
     if 0 < blob.width <= thickness and blob.length > WALL_LENGTH * length:
         return True
     if thickness <= 0:
@@ -575,6 +618,20 @@ def _along_the_wall(blob: Blob, length: float, thickness: float, wall: np.ndarra
     # and runs along them for several times that.
     along = blob.touches_edge * blob.width
     return blob.reach < 0.7 * thickness and along >= 3 * blob.reach
+
+
+def _cut_by_the_wall(blob: Blob, length: float, thickness: float) -> bool:
+    """Of a strip `_along_the_wall` takes for the wall's foot: a stick against a wall that the
+    outline cuts along its length (where the camera looks over the wall, the stick's top is
+    seen over the wall's face). As long as a stick (`length`), CUT_THICKNESS of its
+    `thickness` at least (thinner, it tells too little of its face), filling its box as a
+    stick does (a wall's face is a wedge, under WEDGE_FILL), less than CUT_SHADE
+    shadow-like (a wall's shadow, or a round face's shaded side with its shadow, is mostly
+    so; so is dark paint under a low lamp, left to the other looks), and not at the
+    picture's border (cut by the border, it is partly out of view)."""
+    thick_enough = blob.width >= CUT_THICKNESS * thickness
+    face = blob.fill >= WEDGE_FILL and blob.shadowlike < CUT_SHADE and not blob.touches_frame
+    return thick_enough and face and as_long_as_a_stick(blob.length, length)
 
 
 def _a_patch_of_shade(blob: Blob, length: float, thickness: float) -> bool:
