@@ -168,16 +168,12 @@ class CommonFaces:
         split = cores[gaps.index(gap)] + gap / 2 if gaps else 0.0
         beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
         if gap >= SPLIT_GAP or beside > 0:
-            dark_paint = [
-                stick.grey < DARK_GREY or stick.light < DARK_PAINT_CORE
-                for x, stick in zip(f, sticks, strict=True)
-                if x["core"] < split
-            ]
+            darker = [(x, stick) for x, stick in zip(f, sticks, strict=True) if x["core"] < split]
+            dark_paint = (s.grey < DARK_GREY or s.light < DARK_PAINT_CORE for _, s in darker)
             if not all(dark_paint) and gap < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
             lighter = [x for x in f if x["core"] >= split]
-            darker = [x for x in f if x["core"] < split]
-            if not (_shaded_as_wood(lighter) or _plainly_flat(darker)):
+            if not (_shaded_as_wood(lighter) or _plainly_flat([x for x, _ in darker])):
                 return self._unknown(f, "the lighter faces are evenly lit, not round wood")
             sure = _logistic(beside) if gap < SPLIT_GAP else 1.0
             return [self._split_vote(x, split, sure) for x in f]

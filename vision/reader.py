@@ -379,11 +379,13 @@ class StickReader:
         wall = outline * size
         cut_strips, walls = 0, set()
         for index, blob in enumerate(blobs):
-            if _along_the_wall(blob, length, thickness, wall):
-                cut = _cut_by_the_wall(blob, length, thickness)
-                cut_strips += cut
-                if not (cut and cut_sticks):
-                    walls.add(index)
+            if not _along_the_wall(blob, length, thickness, wall):
+                continue
+            if _cut_by_the_wall(blob, length, thickness):
+                cut_strips += 1
+                if cut_sticks:
+                    continue
+            walls.add(index)
         blobs = [
             blob
             for index, blob in enumerate(blobs)
