@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from statistics import median, median_low
+from statistics import median, median_high, median_low
 from typing import Protocol
 
 import numpy as np
@@ -290,9 +290,17 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     without bound, for plain wood in dim light looks dark too, and no more than one of four
     round faces lies so along the light as to look evenly lit. Shaded as wood is judged
     (`_wood_shading`): a round face lying along the light has sides hardly sloped, yet a
-    bright line along its middle and most of its width well under it.
+    bright line along its middle and most of its width well under it. Evenly lit is also
+    judged by the stretch down the middle lit within a few percent (`even_run`), over more
+    than EVEN_HALF of the width: the dark side of a flat stick, or the shadow beside it, left
+    in its strip bends the fit of its shading like a half-cylinder's, not that stretch, and
+    a dark round face is never lit so evenly over more than half its width (at most half of
+    it, in the tune and low splits' dark round faces), for it turns from every lamp towards
+    its sides. A shorter stretch says nothing: the shading alone speaks then.
     """
-    even = (SHADED - median_low(_wood_shading(x) for x in f)) / 0.05
+    shading = (SHADED - median_low(_wood_shading(x) for x in f)) / 0.05
+    stretch = (median_high(x["even_run"] for x in f) - EVEN_HALF) / 0.05
+    even = max(shading, stretch) if stretch > 0 else shading
     return _bounded(even) if even > 0 else even
 
 

@@ -411,6 +411,51 @@ def test_four_dark_faces_two_with_shadows_in_their_strips_are_read() -> None:
     assert_read_right(setup, [(10001007, 4), (10001017, 4), (10001031, 4)])
 
 
+# Four dark varnished flat faces on walnut under coloured lamps, as the reader measured them
+# (tune set-up 336, image 6): the dark side of three of them, left in their strips, bends the
+# fit of their shading like a half-cylinder's (roundness 0.86-1.0), while each is lit within
+# a few percent over most of a stick's width (even_run 0.73-1.17). Features in the order of
+# vision.features.NAMES; grey.
+DARK_PAINT_WITH_ITS_SIDE = (
+    ((-0.88, 0.29, -0.07, -0.91, 0.60, 0.86, 0.05, 1.12, -1.64, 0.90), 70),
+    ((-0.76, 0.37, -0.07, -0.77, 0.64, 1.00, 0.04, 1.08, -2.05, 0.73), 76),
+    ((-0.78, 0.34, -0.07, -0.80, 0.64, 1.00, 0.05, 1.09, -2.00, 0.82), 75),
+    ((-0.78, 0.34, -0.07, -0.78, 1.00, 0.15, 0.03, 1.11, -4.74, 1.17), 76),
+)
+
+
+def test_four_dark_faces_lit_evenly_over_most_of_their_width_are_flat() -> None:
+    """However their shading's fit is bent, dark faces lit within a few percent over more than
+    half a stick's width are flat: read as four flat faces, not 'does not look like'."""
+    votes = CommonFaces().classify_throw(_measured(DARK_PAINT_WITH_ITS_SIDE))
+    assert all(v.face == "flat" and v.confidence >= MIN_CONFIDENCE for v in votes), votes
+
+
+def test_dark_faces_lit_evenly_over_half_their_width_or_less_are_not_so_taken_for_flat() -> None:
+    """The even stretch speaks for flat only beyond half a stick's width: a dark round face is
+    lit so evenly over half its width at most. The same faces, their stretch that short and
+    their shading as bent, are not read as four flat faces."""
+    shortened = [
+        ((*features[:-1], min(features[-1], 0.5)), grey)
+        for features, grey in DARK_PAINT_WITH_ITS_SIDE
+    ]
+    votes = CommonFaces().classify_throw(_measured(shortened))
+    assert not all(v.face == "flat" and v.confidence >= MIN_CONFIDENCE for v in votes), votes
+
+
+def test_dark_faces_whose_sides_bend_their_shading_are_read_in_rendered_throws() -> None:
+    """Four dark varnished flat faces under coloured lamps on walnut (tune set-up 336, image 6)
+    and under two lamps 12 degrees lower on green felt (low set-up 61, image 3): each was
+    asked again ('does not look like', 'not sure'), its shading bent by the stick's dark
+    side in its strip."""
+    for split, index, image_index in (("tune", 336, 6), ("low", 61, 3)):
+        case = evaluation.case_of(split, index)
+        kind, image, flat = evaluation.image_shown(case, case.setup(), image_index)
+        assert (kind, flat) == ("clean", 4)
+        reading = StickReader().read(image)
+        assert (reading.status, reading.flat) == ("ok", 4), (split, index, reading.reason)
+
+
 def test_the_far_walls_face_along_the_pictures_border_is_not_an_object() -> None:
     """A warm lamp over a walnut tray that fills the view (tune set-up 135): the far wall's
     inner face shows as a wedge along the top border, as long as a stick but less than one's
