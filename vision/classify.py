@@ -143,9 +143,10 @@ class CommonFaces:
     group is plainly flat (`_plainly_flat`); lighter paint on another set leaves a smaller
     gap, or puts the even, flat-looking faces in the lighter group. A throw with one group
     only is four dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly
-    lit, and not when most are shaded like half-cylinders: plain wood in dim light looks
-    dark too; when lifted by the exposure, only if evenly lit, see `_lifted_darkness`), four
-    round faces when all are shaded like half-cylinders (or showing two lamps' highlights),
+    lit, and not when most are shaded like half-cylinders more than they are dark: plain
+    wood in dim light looks dark too, and such a throw is judged as wood; when lifted by the
+    exposure, only if evenly lit, see `_lifted_darkness`), four round faces when all are
+    shaded like half-cylinders (or showing two lamps' highlights),
     alike in colour, and light as a throw (by their median: one lit less than the others, as
     by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
     else cannot be told without calibration. When most of four light faces are clearly
@@ -185,7 +186,8 @@ class CommonFaces:
             pictured = min(_dark_in_the_picture(x, s) for x, s in zip(f, sticks, strict=True))
             # Lifted by the exposure, dark paint is told from a darker plain wood on the
             # palest floor, which reflects as little of its light, only by being evenly lit.
-            if pictured > 0 or even > 0:
+            # Shaded more than dark, they may be plain wood in dim light: judged as wood below.
+            if (pictured > 0 or even > 0) and dark + even > 0:
                 return [FaceVote("flat", _logistic(dark + even)) for _ in f]
         faint_allowed = median(_wood_shading(x) for x in f) >= SHADED
         light = _lightness(median(greys), median(x["peak"] for x in f))

@@ -34,6 +34,17 @@ def assert_asked_again(setup: scenes.Setup, kind: str, seed: int) -> None:
     assert reading.status == "rethrow", reading
 
 
+def assert_split_images_read_right(images: list[tuple[str, int, int]], flat: int) -> None:
+    """Each (split, set-up, image) of the evaluation set in `images` is a clean throw of
+    `flat` flat faces, read ok with that count."""
+    for split, index, image_index in images:
+        case = evaluation.case_of(split, index)
+        kind, image, truth = evaluation.image_shown(case, case.setup(), image_index)
+        assert (kind, truth) == ("clean", flat)
+        reading = StickReader().read(image)
+        assert (reading.status, reading.flat) == ("ok", flat), (split, index, reading.reason)
+
+
 def test_four_dark_faces_on_a_dark_walnut_tray_are_read() -> None:
     """Under two lamps on walnut the camera brightens the picture, so dark paint is barely
     dark in it; that the four faces are evenly lit, as flat faces are, tells them apart from
@@ -253,11 +264,7 @@ def test_round_faces_lit_evenly_over_a_narrow_band_count_as_plainly_shaded() -> 
     sides, are shaded less than SHADED, yet evenly lit over a seventh of their width only,
     as no flat face is. They are plainly round, so they may differ in colour as two lamps
     make faces of one wood differ (0.37 here); the throw was asked again."""
-    case = evaluation.case_of("low", 66)
-    kind, image, flat = evaluation.image_shown(case, case.setup(), 17)
-    assert (kind, flat) == ("clean", 0)
-    reading = StickReader().read(image)
-    assert (reading.status, reading.flat) == ("ok", 0), reading.reason
+    assert_split_images_read_right([("low", 66, 17)], 0)
 
 
 def test_light_paint_among_round_faces_is_told_by_its_colour() -> None:
@@ -448,12 +455,16 @@ def test_dark_faces_whose_sides_bend_their_shading_are_read_in_rendered_throws()
     and under two lamps 12 degrees lower on green felt (low set-up 61, image 3): each was
     asked again ('does not look like', 'not sure'), its shading bent by the stick's dark
     side in its strip."""
-    for split, index, image_index in (("tune", 336, 6), ("low", 61, 3)):
-        case = evaluation.case_of(split, index)
-        kind, image, flat = evaluation.image_shown(case, case.setup(), image_index)
-        assert (kind, flat) == ("clean", 4)
-        reading = StickReader().read(image)
-        assert (reading.status, reading.flat) == ("ok", 4), (split, index, reading.reason)
+    assert_split_images_read_right([("tune", 336, 6), ("low", 61, 3)], 4)
+
+
+def test_four_round_faces_shaded_more_than_they_are_dark_are_read_as_wood() -> None:
+    """Four varnished round faces on linen, under two lamps 12 degrees lower than the tune
+    split draws them (low set-up 91, image 16) and under a warm lamp (tune set-up 491, image
+    18): the exposure for the pale floor leaves them barely darker in the picture than dark
+    paint may be, and plainly shaded like half-cylinders. They were taken for four dark
+    faces, not sure, and asked again; judged as wood, they are four round faces."""
+    assert_split_images_read_right([("low", 91, 16), ("tune", 491, 18)], 0)
 
 
 def test_the_far_walls_face_along_the_pictures_border_is_not_an_object() -> None:
