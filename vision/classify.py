@@ -146,10 +146,10 @@ class CommonFaces:
     lit, and not when most are shaded like half-cylinders more than they are dark: plain
     wood in dim light looks dark too, and such a throw is judged as wood; when lifted by the
     exposure, only if evenly lit, see `_lifted_darkness`), four round faces when all are
-    shaded like half-cylinders (or showing two lamps' highlights),
-    alike in colour, and light as a throw (by their median: one lit less than the others, as
-    by lying otherwise to the light, can look as dark as paint; see `_lightness`); anything
-    else cannot be told without calibration. When most of four light faces are clearly
+    shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
+    light as a throw (by their median: one lit less than the others, as by lying otherwise
+    to the light, can look as dark as paint; see `_lightness`); anything else cannot be told
+    without calibration. When most of four light faces are clearly
     shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is round
     too, as long as its sides fall off from its peak (plateau under 1): a flat face of plain
     wood is lit evenly, and only the noise of a narrow face's few columns gives it as much
@@ -292,13 +292,15 @@ def _evenly_lit(f: list[dict[str, float]]) -> float:
     without bound, for plain wood in dim light looks dark too, and no more than one of four
     round faces lies so along the light as to look evenly lit. Shaded as wood is judged
     (`_wood_shading`): a round face lying along the light has sides hardly sloped, yet a
-    bright line along its middle and most of its width well under it. Evenly lit is also
-    judged by the stretch down the middle lit within a few percent (`even_run`), over more
-    than EVEN_HALF of the width: the dark side of a flat stick, or the shadow beside it, left
-    in its strip bends the fit of its shading like a half-cylinder's, not that stretch, and
-    a dark round face is never lit so evenly over more than half its width (at most half of
-    it, in the tune and low splits' dark round faces), for it turns from every lamp towards
-    its sides. A shorter stretch says nothing: the shading alone speaks then.
+    bright line along its middle and most of its width well under it.
+
+    Evenly lit is also judged by the stretch down the middle lit within a few percent
+    (`even_run`; again of the more evenly lit half, the upper median), beyond EVEN_HALF of a
+    stick's width, in steps of 0.05 of it: the dark side of a flat stick, or the shadow
+    beside it, left in its strip bends the fit of its shading like a half-cylinder's, not
+    that stretch, and a dark round face is never lit so evenly over more than half its width
+    (at most half of it, in the tune and low splits' dark round faces), for it turns from
+    every lamp towards its sides. A shorter stretch says nothing: the shading alone speaks.
     """
     shading = (SHADED - median_low(_wood_shading(x) for x in f)) / 0.05
     stretch = (median_high(x["even_run"] for x in f) - EVEN_HALF) / 0.05
