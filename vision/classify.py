@@ -149,11 +149,10 @@ class CommonFaces:
     shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
     light as a throw (by their median: one lit less than the others, as by lying otherwise
     to the light, can look as dark as paint; see `_lightness`); anything else cannot be told
-    without calibration. When most of four light faces are clearly
-    shaded, one lying so that the light shades it only faintly (FAINTLY_SHADED) is round
-    too, as long as its sides fall off from its peak (plateau under 1): a flat face of plain
-    wood is lit evenly, and only the noise of a narrow face's few columns gives it as much
-    shading.
+    without calibration. When most of four light faces are clearly shaded, one lying so that
+    the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides fall
+    off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and only
+    the noise of a narrow face's few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:

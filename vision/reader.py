@@ -203,21 +203,28 @@ class StickReader:
             return
         to_retake = [_Look("first look")] if found.cut_strips else []
         for look in self._second_looks(found, image):
-            again = self.measure_sticks(image, look.tray, look.contrast, known=look.known)
-            stands = _stands(found, look, again)
-            yield LookTaken(look.how, again, stands)
-            if stands:
+            taken = self._look_again(image, found, look)
+            yield taken
+            if taken.stands:
                 return
-            if again.cut_strips:
+            if taken.found.cut_strips:
                 to_retake.append(look)
         for look in to_retake:
-            again = self.measure_sticks(
-                image, look.tray, look.contrast, known=look.known, cut_sticks=True
-            )
-            stands = _stands(found, look, again)
-            yield LookTaken(f"{look.how}{STRIPS_READ}", again, stands)
-            if stands:
+            taken = self._look_again(image, found, look, cut_sticks=True)
+            yield taken
+            if taken.stands:
                 return
+
+    def _look_again(
+        self, image: np.ndarray, found: Measurement, look: _Look, cut_sticks: bool = False
+    ) -> LookTaken:
+        """`look` taken at `image`, where the first look `found` what it found, and whether
+        what it finds stands (see `_stands`); `cut_sticks` as for `measure_sticks`."""
+        again = self.measure_sticks(
+            image, look.tray, look.contrast, known=look.known, cut_sticks=cut_sticks
+        )
+        how = f"{look.how}{STRIPS_READ}" if cut_sticks else look.how
+        return LookTaken(how, again, _stands(found, look, again))
 
     def _second_looks(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
         """How sticks lost in part in `image` (`found`) are looked for again, in turn.
@@ -377,20 +384,18 @@ class StickReader:
         )
         size = np.array([work.shape[1], work.shape[0]], np.float32)
         wall = outline * size
-        cut_strips, walls = 0, set()
-        for index, blob in enumerate(blobs):
-            if not _along_the_wall(blob, length, thickness, wall):
-                continue
-            if _cut_by_the_wall(blob, length, thickness):
-                cut_strips += 1
-                if cut_sticks:
+        off_the_wall, cut_strips = [], 0
+        for blob in blobs:
+            if _along_the_wall(blob, length, thickness, wall):
+                cut = _cut_by_the_wall(blob, length, thickness)
+                cut_strips += cut
+                if not (cut and cut_sticks):
                     continue
-            walls.add(index)
+            off_the_wall.append(blob)
         blobs = [
             blob
-            for index, blob in enumerate(blobs)
-            if index not in walls
-            and not _mark_residue(blob, length, thickness)
+            for blob in off_the_wall
+            if not _mark_residue(blob, length, thickness)
             and not _sliver(blob, length, thickness)
             and not _a_patch_of_shade(blob, length, thickness)
             and not _a_band_of_shade(blob, length, thickness, wall)

@@ -454,11 +454,19 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
 Shown = Callable[[int], tuple[str, np.ndarray, int | None]]
 
 
+def _shown_on_a_split(
+    setup: int, image: int, split: str = "low"
+) -> tuple[str, np.ndarray, int | None]:
+    """Image `image` of set-up `setup` of the low split, or of another `split`, as the
+    evaluation shows it (see `vision.evaluation.image_shown`)."""
+    case = evaluation.case_of(split, setup)
+    return evaluation.image_shown(case, case.setup(), image)
+
+
 def _on_a_split(setup: int, image: int, split: str = "low") -> tuple[np.ndarray, int]:
     """The clean throw `image` of set-up `setup` of the low split, or of another `split` (see
     `vision.evaluation`), rendered, and its count of flat faces."""
-    case = evaluation.case_of(split, setup)
-    return _clean(evaluation.image_shown(case, case.setup(), image))
+    return _clean(_shown_on_a_split(setup, image, split))
 
 
 def _calibrated_set_up(setup: int, split: str = "low") -> tuple[StickReader, Shown]:
@@ -625,8 +633,7 @@ def test_the_walls_shadow_along_the_pictures_edge_is_not_a_stick_cut_by_the_outl
     as a stick and over half as thick, filling its box as one does. Taken for a stick cut by
     the outline, it made the throw four sticks and read it 'ok'; shadow-like all over, it is
     the wall, and the throw is asked again."""
-    case = evaluation.case_of("tune", 239)
-    kind, picture, _ = evaluation.image_shown(case, case.setup(), 9)
+    kind, picture, _ = _shown_on_a_split(239, 9, "tune")
     assert kind == "out_of_tray"
     assert StickReader().read(picture).status == "rethrow"
 
@@ -638,8 +645,7 @@ def test_a_round_faces_shaded_side_cut_off_by_the_outline_is_not_read_as_a_stick
     and its shadow beside it, a strip as long as a stick and half as thick, shadow-like over
     0.85 of it: taken for a stick the outline cuts, it was read as a dark flat face, and the
     throw 'ok 1' with none up. It is no face to read."""
-    case = evaluation.case_of("low", 78)
-    picture, flat = _clean(evaluation.image_shown(case, case.setup(), 4))
+    picture, flat = _on_a_split(78, 4)
     assert flat == 0
     reading = StickReader().read(picture)
     assert reading.status == "rethrow" or reading.flat == flat, reading.reason
@@ -650,8 +656,7 @@ def test_a_stick_the_pictures_border_cuts_along_its_length_is_asked_again() -> N
     picture's lower border, partly out of view: what is in view is as long as a stick and
     over half as thick, and not shadow. Taken for a stick a wall's outline cuts, the throw
     was read 'ok 4'; cut by the border, it is partly out of view, and asked again."""
-    case = evaluation.case_of("low", 40)
-    kind, picture, _ = evaluation.image_shown(case, case.setup(), 5)
+    kind, picture, _ = _shown_on_a_split(40, 5)
     assert kind == "out_of_tray"
     assert StickReader().read(picture).status == "rethrow"
 
