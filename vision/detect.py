@@ -48,6 +48,14 @@ FACE_IN_THE_BAND = 0.25
 # Smallest object looked at, as a share of the tray's floor: a stick covers about ten times as
 # much, specks of grain and noise less.
 MIN_AREA = 0.0015
+# How far in from its outline the tray's floor is looked at (detection pixels): the foot of
+# the wall is no object.
+FLOOR_INSET = 2
+# How near the picture's border an object reaches to reach it (detection pixels): where the
+# tray fills the view, its outline runs half a pixel in from the border, its floor is looked
+# at FLOOR_INSET pixels in from that, and the blurred edge of a face cut by the border
+# departs from the floor's colour a pixel further in.
+FRAME_REACH = FLOOR_INSET + 2
 # An object this many sticks long (known) reaching the tray's edge is no stick, though
 # straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
 TOO_LONG = 1.3
@@ -501,12 +509,13 @@ def _maybe_out_of_view(shape: Shape, size: tuple[int, int], thickness: float) ->
 
 @lru_cache(maxsize=4)
 def _tray_masks(polygon: bytes, height: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """The tray's floor two pixels in from its outline (float32 x, y fractions, as bytes: a
-    calibrated tray is the same every frame), the floor's edge, and its area in pixels. The
-    foot of the tray wall is not an object."""
+    """The tray's floor FLOOR_INSET pixels in from its outline (float32 x, y fractions, as
+    bytes: a calibrated tray is the same every frame), the floor's edge, and its area in
+    pixels. The foot of the tray wall is not an object."""
     outline = np.frombuffer(polygon, np.float32).reshape(-1, 2)
     inside = polygon_mask(outline, height, width).astype(np.uint8)
-    tray = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
+    side = 2 * FLOOR_INSET + 1
+    tray = cv2.erode(inside, np.ones((side, side), np.uint8)).astype(bool)
     edge = tray & ~cv2.erode(tray.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return tray, edge, int(np.count_nonzero(tray))
 
@@ -868,7 +877,11 @@ def _measure(
         angle=float(angle % 180),
         area=area * scale * scale,
         fill=area / max(rw * rh, 1.0),
-        touches_frame=bool(left <= 0 or top <= 0 or right >= size[0] - 1 or bottom >= size[1] - 1),
+        touches_frame=bool(
+            min(left, top) <= FRAME_REACH
+            or right >= size[0] - 1 - FRAME_REACH
+            or bottom >= size[1] - 1 - FRAME_REACH
+        ),
         touches_edge=int(np.count_nonzero(edge & part)) / max(rh, 1.0),
         corners=tuple((float(px), float(py)) for px, py in corners),
         reach=float(depth[part].max()) * scale,

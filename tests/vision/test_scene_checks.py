@@ -661,6 +661,21 @@ def test_a_stick_the_pictures_border_cuts_along_its_length_is_asked_again() -> N
     assert StickReader().read(picture).status == "rethrow"
 
 
+def test_a_stick_across_the_pictures_border_where_the_tray_fills_the_view_is_asked_again() -> None:
+    """Dark varnished sticks on red felt by a window, the tray filling the view (tune set-up
+    206): a stick lies across the picture's upper border, a fifth of it out of view. The
+    floor is looked at two pixels in from its outline, which runs along the border there, so
+    what is in view stops short of the border and was not taken to reach it; four fifths of
+    a stick is longer than a piece, and the throw was read 'ok 3', with and without
+    calibration. What comes within a few pixels of the border reaches it: the stick is cut
+    off by it, and the throw is asked again."""
+    reader, shown = _calibrated_set_up(206, "tune")
+    kind, picture, _ = shown(0)
+    assert kind == "out_of_frame"
+    for reading in (reader.read(picture), StickReader().read(picture)):
+        assert reading.reason == "a stick is cut off by the edge of the picture"
+
+
 @pytest.mark.parametrize(
     ("change", "a_stick"),
     [
