@@ -495,7 +495,7 @@ def _maybe_out_of_view(shape: Shape, size: tuple[int, int], thickness: float) ->
     its length reaches the border."""
     height, width = size
     left, top, box_width, box_height = cv2.boundingRect(shape.outline)
-    if min(left, top) <= 0 or left + box_width >= width or top + box_height >= height:
+    if _reaches_the_border((left, top, box_width, box_height), (width, height), 0):
         return True
     (cx, cy), (side, other), angle = shape.box
     half = max(side, other) / 2
@@ -505,6 +505,19 @@ def _maybe_out_of_view(shape: Shape, size: tuple[int, int], thickness: float) ->
         if min(x, y, width - x, height - y) < thickness / 2:
             return True
     return False
+
+
+def _reaches_the_border(
+    bounds: tuple[int, int, int, int], size: tuple[int, int], reach: int
+) -> bool:
+    """Whether what fills `bounds` (left, top, width, height) comes within `reach` pixels of
+    the border of a picture of `size` (width, height)."""
+    left, top, box_width, box_height = bounds
+    return (
+        min(left, top) <= reach
+        or left + box_width >= size[0] - reach
+        or top + box_height >= size[1] - reach
+    )
 
 
 @lru_cache(maxsize=4)
@@ -868,8 +881,7 @@ def _measure(
     corners = cv2.boxPoints(((cx, cy), (rw, rh), angle)) * scale
     area = shape.area
     left, top, box_width, box_height = cv2.boundingRect(shape.outline)
-    left, top = left + x, top + y
-    right, bottom = left + box_width - 1, top + box_height - 1
+    bounds = (left + x, top + y, box_width, box_height)
     return Blob(
         center=(cx * scale, cy * scale),
         length=rw * scale,
@@ -877,11 +889,7 @@ def _measure(
         angle=float(angle % 180),
         area=area * scale * scale,
         fill=area / max(rw * rh, 1.0),
-        touches_frame=bool(
-            min(left, top) <= FRAME_REACH
-            or right >= size[0] - 1 - FRAME_REACH
-            or bottom >= size[1] - 1 - FRAME_REACH
-        ),
+        touches_frame=_reaches_the_border(bounds, size, FRAME_REACH),
         touches_edge=int(np.count_nonzero(edge & part)) / max(rh, 1.0),
         corners=tuple((float(px), float(py)) for px, py in corners),
         reach=float(depth[part].max()) * scale,
