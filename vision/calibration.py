@@ -46,6 +46,10 @@ SHADE_REACH = 2.0
 # What calibration tries in turn, as (contrast, whether the empty tray's marks are passed
 # over): first the usual reader, then the marks, then ever closer to the floor's colour.
 ATTEMPTS = ((1.0, False), (1.0, True), *((c, True) for c in sorted(CONTRASTS[1:])))
+# Longest a stick looks, in calibrated stick lengths: one near the camera looks longer than
+# the median of the calibration pictures' sticks, and a low lamp lengthens it by its ends'
+# shadows, by a tenth or so in all. A straight band longer still is no stick left in the tray.
+LONGEST_STICK = 1.2
 
 
 class CalibrationError(ValueError):
@@ -431,12 +435,18 @@ def _may_be_marks(blank: Measurement, calibration: Calibration) -> bool:
     band or shadow) rather than a stick or a hand left in it: none of it is stick-shaped and
     as wide as a stick, or reaches in from the picture's edge as an arm does, further than
     half its length. Where the tray fills the view, its wall runs along the picture's edge
-    and reaches in far less than that."""
+    and reaches in far less than that. A band longer than any stick looks (LONGEST_STICK) is
+    no stick however shaped: the shaded foot of a wall under a coloured lamp."""
     from vision.reader import is_stick_shaped
 
     thickness = calibration.stick_width * blank.width
+    length = calibration.stick_length * blank.width
     return not any(
-        (is_stick_shaped(blob) and blob.width >= 0.7 * thickness)
+        (
+            is_stick_shaped(blob)
+            and blob.width >= 0.7 * thickness
+            and blob.length <= LONGEST_STICK * length
+        )
         or (blob.touches_frame and blob.reach > blob.length / 2)
         for blob in blank.blobs
     )

@@ -59,6 +59,9 @@ FRAME_REACH = FLOOR_INSET + 2
 # An object this many sticks long (known) reaching the tray's edge is no stick, though
 # straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
 TOO_LONG = 1.3
+# Pieces of a component are one stick when they are as thick as each other, and their box
+# together is as thick as the thickest of them, each within this share.
+IN_ONE_LINE = 1.5
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -705,10 +708,11 @@ def _apart(
     that are not shadow-like, or that two pixels' erosion leaves (the band is thinner than a
     stick), as long as the rest, without them and a stick's width beside each, is the band.
     A stick can be joined so to its own shadow, tinted by a second lamp: its part that is
-    not shadow-like is one stick, and there is no rest. Last, what is not shadow-like is
-    closed over a few pixels: a barred stick's dark bars are as shadow-like as a shadow
-    joining it to another stick, and part it into pieces shorter than a stick is thick;
-    closed over them, the sticks must all be stick-shaped.
+    not shadow-like is one stick, and there is no rest; or that part is pieces of one stick
+    end to end (see `_one_stick`), where its face too is shadow-like across its middle.
+    Last, what is not shadow-like is closed over a few pixels: a barred stick's dark bars
+    are as shadow-like as a shadow joining it to another stick, and part it into pieces
+    shorter than a stick is thick; closed over them, the sticks must all be stick-shaped.
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
@@ -722,6 +726,9 @@ def _apart(
         sticks = [(part, part_shape) for part, part_shape in parts if part_shape.elongated]
         if len(parts) >= 2 and len(sticks) == len(parts):
             return parts
+        stick = _one_stick(component, parts) if seeds is core and len(parts) >= 2 else None
+        if stick is not None and not _without(component, [stick]).any():
+            return [stick]
         if sticks:
             rest = _without(component, sticks)
             if rest.any() and is_wall(rest):
@@ -733,6 +740,31 @@ def _apart(
     if len(parts) >= 2 and all(part_shape.elongated for _, part_shape in parts):
         return parts
     return [(component, shape)]
+
+
+def _one_stick(
+    component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]
+) -> tuple[np.ndarray, Shape] | None:
+    """The one stick that `parts` of `component` are pieces of, if they are: lying end to
+    end in one line, as thick as each other (within IN_ONE_LINE) and together hardly thicker
+    than the thickest (sticks side by side or crossed make it twice as thick; what a hand
+    over a stick leaves of it is far thinner than the hand). The stick is what of the
+    component lies in the strip they make, as thick as they are together and as long as the
+    component: without what else the component took in beside them (the shadow that the
+    stick's end casts), with what lies between them."""
+    widths = [min(shape.box[1]) for _, shape in parts]
+    together = Shape.of(np.logical_or.reduce([part for part, _ in parts]))
+    (cx, cy), (side, other), angle = together.box
+    thickest = max(widths)
+    if min(widths) * IN_ONE_LINE < thickest or min(side, other) > IN_ONE_LINE * thickest:
+        return None
+    reach = float(sum(component.shape))
+    size = (reach, other) if side >= other else (side, reach)
+    strip = np.zeros(component.shape, np.uint8)
+    corners = cv2.boxPoints(((cx - 0.5, cy - 0.5), size, angle))
+    cv2.fillPoly(strip, [np.round(corners).astype(np.int32)], 1)
+    stick = component & strip.astype(bool)
+    return stick, Shape.of(stick)
 
 
 class CloserLook:

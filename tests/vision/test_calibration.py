@@ -1127,6 +1127,26 @@ def test_a_round_face_whose_core_falls_in_two_end_to_end_is_one_stick() -> None:
     assert_read_right(setup, 10433, [(10433001, 3), (10433007, 4)])
 
 
+def test_a_round_face_joined_to_its_ends_shadow_with_its_core_in_two_is_one_stick() -> None:
+    """Barred sticks on linen under two lamps (tune set-up 653): in the round picture, one
+    plain wooden face is shadow-like across its middle, and its end's shadow widens it at one
+    end, so it is not stick-shaped as one piece; what is not shadow-like falls in two pieces
+    end to end, one too short to be a stick. They were taken for two pieces of sticks ('a
+    stick is partly hidden'), and calibration failed. In one line, with nothing of the
+    piece left beside them, they are one stick, as long as the piece."""
+    setup = scenes.make_setup("barred", "linen", "two_lamps", 10653)
+    assert_read_right(setup, 10653, [(10653000, 0), (10653002, 2), (10653004, 4)])
+
+
+def test_a_walls_shaded_foot_longer_than_a_stick_is_no_stick_left_in_the_tray() -> None:
+    """Barred sticks in a walnut tray under a coloured lamp (tune set-up 758): the outline the
+    reader finds takes in the wall along one side, and the empty tray shows its shaded foot as
+    a straight band as thick as a stick, but a quarter longer than one. Calibration took it
+    for a stick left in the empty tray, and failed. No stick looks so long."""
+    setup = scenes.make_setup("barred", "walnut", "coloured", 10758)
+    assert_read_right(setup, 10758, [(10758000, 0), (10758003, 3), (10758004, 4)])
+
+
 def test_a_tray_whose_rim_passes_for_shaded_floor_is_calibrated_on_its_lit_floor() -> None:
     """Light sticks in a walnut tray under a low warm lamp (tune set-up 557): the rim, of the
     floor's wood and lit a little less, passes for floor in a shadow, and with no wall's face
