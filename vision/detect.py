@@ -60,7 +60,8 @@ FRAME_REACH = FLOOR_INSET + 2
 # straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
 TOO_LONG = 1.3
 # Pieces of a component are one stick when they are as thick as each other, and their box
-# together is as thick as the thickest of them, each within this share.
+# together is as thick as the thickest of them, each within this share (and so are pieces
+# that are components of their own, see `vision.halves`).
 IN_ONE_LINE = 1.5
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
@@ -709,7 +710,7 @@ def _apart(
     stick), as long as the rest, without them and a stick's width beside each, is the band.
     A stick can be joined so to its own shadow, tinted by a second lamp: its part that is
     not shadow-like is one stick, and there is no rest; or that part is pieces of one stick
-    end to end (see `_one_stick`), where its face too is shadow-like across its middle.
+    end to end (see `_stick_of_pieces`), where its face too is shadow-like across its middle.
     Last, what is not shadow-like is closed over a few pixels: a barred stick's dark bars
     are as shadow-like as a shadow joining it to another stick, and part it into pieces
     shorter than a stick is thick; closed over them, the sticks must all be stick-shaped.
@@ -726,7 +727,7 @@ def _apart(
         sticks = [(part, part_shape) for part, part_shape in parts if part_shape.elongated]
         if len(parts) >= 2 and len(sticks) == len(parts):
             return parts
-        stick = _one_stick(component, parts) if seeds is core and len(parts) >= 2 else None
+        stick = _stick_of_pieces(component, parts) if seeds is core and len(parts) >= 2 else None
         if stick is not None and not _without(component, [stick]).any():
             return [stick]
         if sticks:
@@ -742,7 +743,7 @@ def _apart(
     return [(component, shape)]
 
 
-def _one_stick(
+def _stick_of_pieces(
     component: np.ndarray, parts: list[tuple[np.ndarray, Shape]]
 ) -> tuple[np.ndarray, Shape] | None:
     """The one stick that `parts` of `component` are pieces of, if they are: lying end to
@@ -751,7 +752,8 @@ def _one_stick(
     over a stick leaves of it is far thinner than the hand). The stick is what of the
     component lies in the strip they make, as thick as they are together and as long as the
     component: without what else the component took in beside them (the shadow that the
-    stick's end casts), with what lies between them."""
+    stick's end casts), with what lies between them. Pieces of a stick that fall apart into
+    components of their own are joined later, as blobs (`vision.halves.join_pieces`)."""
     widths = [min(shape.box[1]) for _, shape in parts]
     together = Shape.of(np.logical_or.reduce([part for part, _ in parts]))
     (cx, cy), (side, other), angle = together.box

@@ -31,7 +31,7 @@ from functools import partial
 import cv2
 import numpy as np
 
-from vision.detect import Blob
+from vision.detect import IN_ONE_LINE, Blob
 
 # Most the strips' directions differ, in degrees.
 PARALLEL = 4.0
@@ -45,10 +45,10 @@ ALONG = 0.1
 GAP = 6.0
 # Thickest the joined stick may be, as a share of a stick's thickness.
 ONE_STICK = 1.3
-# Pieces end to end: together no thicker than this share of the thicker one, at least this
-# share of their lengths added up (one after the other, not side by side), and no longer
-# than this share of a stick's length.
-IN_LINE = 1.5
+# Pieces end to end: together no thicker than IN_ONE_LINE of the thicker one (as detection
+# joins pieces of one component, see `vision.detect`), at least this share of their lengths
+# added up (one after the other, not side by side), and no longer than this share of a
+# stick's length.
 END_TO_END = 0.9
 ONE_LENGTH = 1.15
 # A stick's cast shadow: at least this share of it could be the floor in a shadow, and it
@@ -231,7 +231,7 @@ def _end_to_end(a: Blob, b: Blob, length: float) -> Blob | None:
     long, thick = box[1]
     if (
         length <= 0
-        or thick > IN_LINE * max(a.width, b.width)
+        or thick > IN_ONE_LINE * max(a.width, b.width)
         or long < END_TO_END * (a.length + b.length)
         or long > ONE_LENGTH * length
     ):
