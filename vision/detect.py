@@ -63,6 +63,9 @@ TOO_LONG = 1.3
 # together is as thick as the thickest of them, each within this share (and so are pieces
 # that are components of their own, see `vision.halves`).
 IN_ONE_LINE = 1.5
+# Sticks lying close whose faces a pixel's neck joins are parted when their directions are
+# this many degrees apart at most (see `_side_by_side`).
+SIDE_BY_SIDE = 20.0
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -714,6 +717,9 @@ def _apart(
     Last, what is not shadow-like is closed over a few pixels: a barred stick's dark bars
     are as shadow-like as a shadow joining it to another stick, and part it into pieces
     shorter than a stick is thick; closed over them, the sticks must all be stick-shaped.
+    When nothing else parts it, two sticks lying alongside whose faces a pixel's neck joins
+    where they come nearest part when what is not shadow-like is pared a pixel on every side
+    (see `_side_by_side`).
     """
     core = cv2.morphologyEx(
         (component & ~shadowy).astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)
@@ -740,7 +746,38 @@ def _apart(
     parts = _grown(_pieces(unbarred, min_area), component, 3)
     if len(parts) >= 2 and all(part_shape.elongated for _, part_shape in parts):
         return parts
+    pared = _grown(_pieces(cv2.erode(core, np.ones((3, 3), np.uint8)), min_area), component, 5)
+    if len(pared) == 2 and _side_by_side(pared):
+        return pared
     return [(component, shape)]
+
+
+def _side_by_side(parts: list[tuple[np.ndarray, Shape]]) -> bool:
+    """Two sticks lying alongside each other: their directions within SIDE_BY_SIDE degrees,
+    and side by side over half the shorter one's length at least. A few millimetres apart,
+    the raised top of one and the shadow between them can close the gap in the picture where
+    they come nearest, and their faces meet there by a pixel's neck that paring a pixel off
+    every side parts. Sticks meeting so at a wider angle meet at an end, where one may lie
+    on the other, and stay one object; so do pieces lying end to end (a stick, or a wall's
+    band, that paring breaks)."""
+    (_, first), (_, second) = parts
+    if not (first.elongated and second.elongated):
+        return False
+    directions = _direction(first), _direction(second)
+    turn = abs(directions[0] - directions[1])
+    if min(turn, 180 - turn) > SIDE_BY_SIDE:
+        return False
+    way = math.radians(directions[0])
+    (x1, y1), (x2, y2) = first.box[0], second.box[0]
+    apart_along = abs((x2 - x1) * math.cos(way) + (y2 - y1) * math.sin(way))
+    lengths = max(first.box[1]), max(second.box[1])
+    return sum(lengths) / 2 - apart_along >= min(lengths) / 2
+
+
+def _direction(shape: Shape) -> float:
+    """The direction of `shape`'s long side, in degrees from 0 to 180."""
+    (_, _), (side, other), angle = shape.box
+    return float((angle if side >= other else angle + 90) % 180)
 
 
 def _stick_of_pieces(
