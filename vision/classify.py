@@ -162,11 +162,7 @@ class CommonFaces:
             return []
         if any(x["bars"] > MARKED for x in f):
             return self._unknown(f, "a stick has painted marks (a marked flat face?)")
-        cores = sorted(x["core"] for x in f)
-        gaps = [b - a for a, b in itertools.pairwise(cores)]
-        gap = max(gaps, default=0.0)
-        split = cores[gaps.index(gap)] + gap / 2 if gaps else 0.0
-        beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
+        split, gap, beside = _darker_and_lighter(f)
         if gap >= SPLIT_GAP or beside > 0:
             darker = [(x, stick) for x, stick in zip(f, sticks, strict=True) if x["core"] < split]
             dark_paint = (s.grey < DARK_GREY or s.light < DARK_PAINT_CORE for _, s in darker)
@@ -178,7 +174,8 @@ class CommonFaces:
             sure = _logistic(beside) if gap < SPLIT_GAP else 1.0
             return [self._split_vote(x, split, sure) for x in f]
         dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
-        if dark > 0 and cores[-1] - cores[0] >= DARK_SPREAD:
+        cores = [x["core"] for x in f]
+        if dark > 0 and max(cores) - min(cores) >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
         if dark > 0:
             even = _evenly_lit(f)
@@ -213,6 +210,31 @@ class CommonFaces:
     @staticmethod
     def _unknown(f: list[dict[str, float]], why: str) -> list[FaceVote]:
         return [FaceVote(None, 0.5, why) for _ in f]
+
+
+def _darker_and_lighter(f: list[dict[str, float]]) -> tuple[float, float, float]:
+    """Where the throw's faces part into darker and lighter, by their brightness (`core`):
+    the split, the gap there (log), and the evidence for dark paint beside plain wood when
+    the gap is short of SPLIT_GAP (see `_paint_beside_wood`; 0 when none is looked for).
+
+    The widest gap, when SPLIT_GAP wide or showing paint beside wood; else the widest that
+    does show it. A round face lying in a wall's shadow is darker than the others by about
+    as much as a low lamp leaves between paint and wood, and the widest gap can fall between
+    it and them: the gap between paint and wood is the one the faces on each side of it
+    bear out."""
+    cores = sorted(x["core"] for x in f)
+    gaps = [b - a for a, b in itertools.pairwise(cores)]
+    if not gaps:
+        return 0.0, 0.0, 0.0
+    widest = max(gaps)
+    for gap in sorted(gaps, reverse=True):
+        split = cores[gaps.index(gap)] + gap / 2
+        if gap >= SPLIT_GAP:
+            return split, gap, 0.0
+        beside = _paint_beside_wood(f, split, gap) if gap >= DARK_SPREAD else 0.0
+        if beside > 0:
+            return split, gap, beside
+    return cores[gaps.index(widest)] + widest / 2, widest, 0.0
 
 
 def _paint_beside_wood(f: list[dict[str, float]], split: float, gap: float) -> float:

@@ -678,3 +678,28 @@ def test_a_patch_of_a_walls_shade_on_the_lit_floor_is_not_an_object() -> None:
     ):
         made = scenes.make_setup("dark_varnished", "felt_red", light, seed)
         assert_read_right(scenes.lamps_lowered(made, evaluation.LOW_LAMPS), throws)
+
+
+# Two dark varnished flat faces and two round faces on linen under a coloured lamp, one of
+# them in the far wall's shade, as the reader measured them (tune set-up 571, throw 9), with
+# their grey levels; features in the order of vision.features.NAMES.
+PAINT_AND_WOOD_ONE_IN_A_WALLS_SHADE = (
+    ((-2.34, -0.05, 0.56, -2.63, 0.18, -0.11, 0.03, 1.25, -4.96, 0.91), 34.7),
+    ((-2.40, 0.01, 0.58, -2.64, 0.18, 0.03, 0.03, 1.28, -4.94, 0.91), 34.7),
+    ((-0.33, -0.49, 0.32, -0.47, 0.50, 0.97, 0.01, 1.04, -1.53, 0.08), 96.8),
+    ((-0.83, -0.73, -0.24, -1.59, 0.17, -1.00, 0.02, 1.12, -1.12, 0.17), 56.0),
+)
+
+
+def test_paint_beside_wood_is_told_where_a_round_face_in_a_walls_shade_widens_another_gap() -> None:
+    """Two dark flat faces and two round ones, a lamp leaving the wood only three times as
+    bright as the paint; one round face lies in the far wall's shade, three times darker than
+    the other. The widest gap in brightness fell between the two round faces, and split the
+    throw there: three 'darker' faces, one of them shaded like wood, and the throw was asked
+    again ('does not look like'). The gap between paint and wood, a little narrower, is the
+    one the faces on each side bear out: the paint lit evenly across, the wood shaded."""
+    sticks = _measured(PAINT_AND_WOOD_ONE_IN_A_WALLS_SHADE)
+    votes = CommonFaces().classify_throw(sticks)
+    assert [v.face for v in votes] == ["flat", "flat", "round", "round"]
+    assert min(v.confidence for v in votes) >= MIN_CONFIDENCE
+    assert_split_images_read_right([("tune", 571, 9)], 2)
