@@ -66,6 +66,11 @@ IN_ONE_LINE = 1.5
 # Sticks lying close whose faces a pixel's neck joins are parted when their directions are
 # this many degrees apart at most (see `_side_by_side`).
 SIDE_BY_SIDE = 20.0
+# An object this share shadow-like or more, and not one stick, may be a wall's shade with a
+# stick lying in it (see `_sticks_in_its_shade`); what is left of it once the sticks are out
+# departs from the shade's colour over this share of it at most.
+SHADE_WITH_A_STICK = 0.6
+SHADE_LEFT_OFF = 0.05
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -278,6 +283,16 @@ def find_blobs(
                     parts = closer.apart(component, (x, y), min_area) or parts
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
+            elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
+                in_its_shade = _sticks_in_its_shade(
+                    component, shadowy, log_ratio[window], edge[window], known, scale
+                )
+                thickness = known.stick_thickness / scale
+                if in_its_shade and not any(
+                    _maybe_out_of_view(stick, (dh, dw), thickness, (x, y))
+                    for _, stick in in_its_shade
+                ):
+                    parts = in_its_shade
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
@@ -493,18 +508,21 @@ def as_long_as_a_stick(long: float, length: float) -> bool:
     return 0.9 * length <= long <= 1.1 * length
 
 
-def _maybe_out_of_view(shape: Shape, size: tuple[int, int], thickness: float) -> bool:
+def _maybe_out_of_view(
+    shape: Shape, size: tuple[int, int], thickness: float, offset: tuple[int, int] = (0, 0)
+) -> bool:
     """Part of a stick of `shape` (`thickness` pixels thick, in a picture of `size`, height
-    and width) may lie beyond the picture: it reaches the border, or one of its ends comes
-    within half its thickness of it (cut there, a stick still shows most of its length, and
-    the blur of the cut keeps its mask off the border). Only its side may come that close:
-    a whole stick lies in the shade of the wall nearest the border, and a stick cut along
-    its length reaches the border."""
+    and width; in a window of it at `offset`) may lie beyond the picture: it reaches the
+    border, or one of its ends comes within half its thickness of it (cut there, a stick
+    still shows most of its length, and the blur of the cut keeps its mask off the border).
+    Only its side may come that close: a whole stick lies in the shade of the wall nearest
+    the border, and a stick cut along its length reaches the border."""
     height, width = size
-    left, top, box_width, box_height = cv2.boundingRect(shape.outline)
+    left, top, box_width, box_height = cv2.boundingRect(shape.outline + np.array(offset))
     if _reaches_the_border((left, top, box_width, box_height), (width, height), 0):
         return True
     (cx, cy), (side, other), angle = shape.box
+    cx, cy = cx + offset[0], cy + offset[1]
     half = max(side, other) / 2
     turn = np.radians(angle if side >= other else angle + 90)
     for sign in (-1, 1):
@@ -671,6 +689,49 @@ def _sticks_off_the_shadow(
         for part, shape in widened
         if _is_whole(shape, length, thickness) and not np.count_nonzero(part & edge)
     ]
+
+
+def _sticks_in_its_shade(
+    component: np.ndarray,
+    shadowy: np.ndarray,
+    log_ratio: np.ndarray,
+    edge: np.ndarray,
+    known: Calibrated,
+    scale: float,
+) -> list[tuple[np.ndarray, Shape]]:
+    """The sticks lying wholly in a wall's shade that `component` is, each a mask with its
+    shape; none unless the component is shadow-like (SHADE_WITH_A_STICK of it at least) and
+    what is left of it without them is the shade.
+
+    Lit by another lamp or the sky alone, a wall's shade is tinted unlike plain shadow and is
+    an object against the lit floor (`log_ratio`, the component's window of the log ratios
+    to it), and a stick lying in it is one object with it. Against the shade's own colour,
+    the stick stands out as a stick on the floor does (see `_off_the_shaded_floor`): the
+    sticks are the pieces of what departs from it that are each one whole stick (`known`, in
+    pixels `scale` times the detection image's) clear of the tray's `edge`. What is left
+    (less a stick's width beside each) must hardly depart from the shade (SHADE_LEFT_OFF): a
+    hand reaching into the shade does, and the object stays as it is."""
+    if float(shadowy[component].mean()) < SHADE_WITH_A_STICK:
+        return []
+    length, thickness = _size(known, scale)
+    off = _off_the_shaded_floor(log_ratio, component, component, length).astype(np.uint8)
+    # Opened as objects are: specks of the shade's grain go.
+    opened = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    sticks = [
+        (piece, shape)
+        for piece, shape in ((p, Shape.of(p)) for p in _pieces(opened, 0))
+        if _is_whole(shape, length, thickness) and not np.count_nonzero(piece & edge)
+    ]
+    rest = _without(component, sticks)
+    if not sticks or np.count_nonzero(opened & rest) > SHADE_LEFT_OFF * rest.sum():
+        return []
+    return sticks
+
+
+def _size(known: Calibrated, scale: float) -> tuple[float, float]:
+    """A whole stick's length and thickness as `known`, in pixels of the detection image
+    (`scale` times smaller than the working image)."""
+    return known.stick_length / scale, known.stick_thickness / scale
 
 
 def _widened(

@@ -454,6 +454,21 @@ def test_a_stick_in_a_walls_shade_band_deepened_by_it_is_told_from_it() -> None:
 Shown = Callable[[int], tuple[str, np.ndarray, int | None]]
 
 
+def test_a_dark_stick_lying_wholly_in_a_walls_tinted_shade_is_told_from_it() -> None:
+    """Dark varnished sticks on green felt under two lamps (tune set-up 481, throw 3): a flat
+    face lies along the wall nearest the picture's border, wholly in its shade. Lit by the
+    other lamp alone, the shade is tinted, an object against the lit floor as long as the
+    wall, and the stick is one object with it: 'found 3 sticks', with calibration and without.
+    Against the shade's own colour, the stick stands out whole, and the rest is the shade."""
+    case = evaluation.case_of("tune", 481)
+    setup = case.setup()
+    image, flat = _clean(evaluation.image_shown(case, setup, 3))
+    for _, reader in evaluation.setup_readers(case, setup):
+        assert reader is not None
+        reading = reader.read(image)
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+
+
 def _shown_on_a_split(
     setup: int, image: int, split: str = "low"
 ) -> tuple[str, np.ndarray, int | None]:
