@@ -223,18 +223,15 @@ def _darker_and_lighter(f: list[dict[str, float]]) -> tuple[float, float, float]
     it and them: the gap between paint and wood is the one the faces on each side of it
     bear out."""
     cores = sorted(x["core"] for x in f)
-    gaps = [b - a for a, b in itertools.pairwise(cores)]
-    if not gaps:
-        return 0.0, 0.0, 0.0
-    widest = max(gaps)
-    for gap in sorted(gaps, reverse=True):
-        split = cores[gaps.index(gap)] + gap / 2
-        if gap >= SPLIT_GAP:
-            return split, gap, 0.0
-        beside = _paint_beside_wood(f, split, gap) if gap >= DARK_SPREAD else 0.0
-        if beside > 0:
+    # Widest first; of gaps alike, the darker first.
+    gaps = ((b - a, a + (b - a) / 2) for a, b in itertools.pairwise(cores))
+    parts = sorted(gaps, key=lambda part: -part[0])
+    for gap, split in parts:
+        beside = _paint_beside_wood(f, split, gap) if DARK_SPREAD <= gap < SPLIT_GAP else 0.0
+        if gap >= SPLIT_GAP or beside > 0:
             return split, gap, beside
-    return cores[gaps.index(widest)] + widest / 2, widest, 0.0
+    widest, split = parts[0] if parts else (0.0, 0.0)
+    return split, widest, 0.0
 
 
 def _paint_beside_wood(f: list[dict[str, float]], split: float, gap: float) -> float:

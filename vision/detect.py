@@ -284,15 +284,13 @@ def find_blobs(
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
             elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
-                in_its_shade = _sticks_in_its_shade(
-                    component, shadowy, log_ratio[window], edge[window], known, scale
+                in_view = ((x, y), (dh, dw))
+                parts = (
+                    _sticks_in_its_shade(
+                        component, shadowy, log_ratio[window], edge[window], known, scale, in_view
+                    )
+                    or parts
                 )
-                thickness = known.stick_thickness / scale
-                if in_its_shade and not any(
-                    _maybe_out_of_view(stick, (dh, dw), thickness, (x, y))
-                    for _, stick in in_its_shade
-                ):
-                    parts = in_its_shade
         for part, part_shape in parts:
             blob = _measure(part, part_shape, (x, y), scale, (dw, dh), edge[window], depth[window])
             on_mark = bool(np.count_nonzero(hidden[window] & part))
@@ -404,7 +402,7 @@ def _whole_in_the_shade(
     already, or is not one whole stick then, or comes near the edge of the shaded floor or
     of the picture: a stick over the rim or out of view shows most of its length too. The
     component's mask is only made once it may be grown."""
-    thickness, length = known.stick_thickness / scale, known.stick_length / scale
+    length, thickness = _size(known, scale)
     if _is_whole(shape, length, thickness) or known.shaded_floor is None:
         return None
     component = labels == label
@@ -681,7 +679,7 @@ def _sticks_off_the_shadow(
         area, on_edge = np.count_nonzero(rest), np.count_nonzero(rest & edge)
         return _wall_shadow(rest, shadowy, int(area), int(on_edge))
 
-    length, thickness = known.stick_length / scale, known.stick_thickness / scale
+    length, thickness = _size(known, scale)
     parts = _apart(component, Shape.of(component), shadowy, unclosed, min_area, is_shadow)
     widened = [_widened(part, shape, component, thickness) for part, shape in parts]
     return [
@@ -698,6 +696,7 @@ def _sticks_in_its_shade(
     edge: np.ndarray,
     known: Calibrated,
     scale: float,
+    in_view: tuple[tuple[int, int], tuple[int, int]],
 ) -> list[tuple[np.ndarray, Shape]]:
     """The sticks lying wholly in a wall's shade that `component` is, each a mask with its
     shape; none unless the component is shadow-like (SHADE_WITH_A_STICK of it at least) and
@@ -710,7 +709,9 @@ def _sticks_in_its_shade(
     sticks are the pieces of what departs from it that are each one whole stick (`known`, in
     pixels `scale` times the detection image's) clear of the tray's `edge`. What is left
     (less a stick's width beside each) must hardly depart from the shade (SHADE_LEFT_OFF): a
-    hand reaching into the shade does, and the object stays as it is."""
+    hand reaching into the shade does, and the object stays as it is; so it does where a
+    stick may run out of view (`in_view`: the component's offset in the picture, and the
+    picture's height and width; see `_maybe_out_of_view`)."""
     if float(shadowy[component].mean()) < SHADE_WITH_A_STICK:
         return []
     length, thickness = _size(known, scale)
@@ -724,6 +725,9 @@ def _sticks_in_its_shade(
     ]
     rest = _without(component, sticks)
     if not sticks or np.count_nonzero(opened & rest) > SHADE_LEFT_OFF * rest.sum():
+        return []
+    offset, size = in_view
+    if any(_maybe_out_of_view(shape, size, thickness, offset) for _, shape in sticks):
         return []
     return sticks
 
@@ -929,7 +933,7 @@ def _whole_sticks(
     the wall by it. A piece of the band itself, however shaped, runs along the edge (the
     rim's lit top) or is shadow-like further than FACE_IN_THE_BAND (the wall's foot). The
     rest of the band is the wall."""
-    length, thickness = known.stick_length / scale, known.stick_thickness / scale
+    length, thickness = _size(known, scale)
     return [
         (part, shape)
         for part, shape in parts
