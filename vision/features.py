@@ -549,19 +549,34 @@ def _shadowy(columns: np.ndarray) -> list[bool]:
 
 def _shadow_run(shadowy: list[bool], limit: int, brightness: list[float]) -> int:
     """How many columns from the start are shadow: the shadowy run's columns out to the last
-    within BAND_LEVEL of its darkest (0 for a run that does not end within `limit`). Its
-    first columns lit over FAINT_SHADOW of the floor are the shadow's blurred outer edge,
-    which the blob's generous outline takes in: they do not count towards the limit."""
+    within BAND_LEVEL of its darkest. None (0) where the run is over `limit` columns, reaches
+    the other side, or ends at a column neither darker than its darkest (a deeper shadow, or
+    dark paint) nor brighter by over BAND_LEVEL (a lit face): a face darker than the floor
+    whose colour nears the floor's in one channel is shadowy in some columns only, and a run
+    of them ends at more of the face.
+
+    The blob's outline is a pixel or two generous, and the columns it takes in do not count
+    towards the limit: floor as lit as the rest (see `_floor_lead`), or where there is none,
+    the shadow's blurred outer edge (shadowy columns lit over FAINT_SHADOW of the floor)."""
+    margin = _floor_lead(brightness) or _blurred_edge(shadowy, brightness)
+    end = margin
+    while end < len(shadowy) and shadowy[end]:
+        end += 1
+    if end == margin or end > margin + limit or end == len(shadowy):
+        return 0
+    darkest = min(brightness[:end])
+    if darkest <= brightness[end] <= BAND_LEVEL * darkest:
+        return 0
+    return 1 + max(i for i in range(end) if brightness[i] <= BAND_LEVEL * darkest)
+
+
+def _blurred_edge(shadowy: list[bool], brightness: list[float]) -> int:
+    """How many of the first columns are a shadow's blurred outer edge: shadowy, yet lit
+    over FAINT_SHADOW of the floor."""
     edge = 0
     while edge < len(shadowy) and shadowy[edge] and brightness[edge] > FAINT_SHADOW:
         edge += 1
-    end = edge
-    while end < edge + limit and shadowy[end]:
-        end += 1
-    if end == edge or end >= edge + limit:
-        return 0
-    darkest = min(brightness[:end])
-    return 1 + max(i for i in range(end) if brightness[i] <= BAND_LEVEL * darkest)
+    return edge
 
 
 def _deep_shadow(brightness: list[float]) -> tuple[int, int]:
