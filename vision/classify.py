@@ -254,13 +254,15 @@ def _paint_beside_wood(f: list[dict[str, float]], split: float, gap: float) -> f
 
 def _shaded_as_wood(lighter: list[dict[str, float]]) -> bool:
     """The faces far lighter than dark paint are shaded like half-cylinders, as plain wood
-    is and light paint is not: most of them clearly (SHADED), or each at least faintly
-    (FAINTLY_SHADED) with its sides falling off from its peak (plateau under 1). A low lamp
-    lights a round face lying along it almost evenly, and a varnished face's clipped
-    highlight leaves the slope little to fit; light paint stays lit evenly across."""
+    is and light paint is not: most of them clearly (SHADED), or each at least as
+    `_shading_needed` asks of a face among clearly shaded ones (faintly, with its sides
+    falling off from its peak; barely, where it is lit evenly over a narrow band only). A
+    low lamp lights a round face lying along it almost evenly, and a varnished face's
+    clipped highlight, or two lamps, leave the slope little to fit; light paint stays lit
+    evenly across."""
     if median(_wood_shading(x) for x in lighter) >= SHADED:
         return True
-    return all(_wood_shading(x) >= FAINTLY_SHADED and x["plateau"] < 1 for x in lighter)
+    return all(_wood_shading(x) >= _shading_needed(x, faint_allowed=True) for x in lighter)
 
 
 def _plainly_flat(darker: list[dict[str, float]]) -> bool:
