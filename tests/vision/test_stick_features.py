@@ -205,15 +205,12 @@ def test_a_flat_face_is_not_widened_into_a_shadow_tinted_like_the_wood() -> None
 def _measured_rows(ratios: tuple[float, ...]) -> dict[str, float]:
     """The features of a blob whose rows, one by one, are grey at `ratios` of the floor's
     light: a profile across a stick as the strip measured it in a rendered throw."""
-    image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
-    for offset, ratio in enumerate(ratios):
-        _paint_rows(image, slice(90 + offset, 91 + offset), (ratio,) * 3)
-    return _features(image, _stick_blob(90, 90 + len(ratios)))
+    return _measured_coloured_rows(tuple((ratio,) * 3 for ratio in ratios))
 
 
 def _measured_coloured_rows(rows: tuple[tuple[float, float, float], ...]) -> dict[str, float]:
     """The features of a blob whose rows, one by one, are at `rows` (blue, green and red
-    ratios to the floor's light)."""
+    ratios to the floor's light; see `_measured_rows`)."""
     image = np.full((200, 200, 3), FLOOR_LEVEL, np.uint8)
     for offset, ratios in enumerate(rows):
         _paint_rows(image, slice(90 + offset, 91 + offset), ratios)
