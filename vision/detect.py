@@ -58,10 +58,7 @@ FLOOR_INSET = 2
 FRAME_REACH = FLOOR_INSET + 2
 # An object this many sticks long (known) reaching the tray's edge is no stick, though
 # straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
-# Clear of the edge, an object this long, or this many sticks thick, is sticks lying close
-# (see `too_big_for_a_stick`).
 TOO_LONG = 1.3
-TOO_THICK = 1.5
 # Pieces of a component are one stick when they are as thick as each other, and their box
 # together is as thick as the thickest of them, each within this share (and so are pieces
 # that are components of their own, see `vision.halves`).
@@ -276,19 +273,17 @@ def find_blobs(
                 blobs.append(dataclasses.replace(blob, in_shade=True, on_mark=on_mark))
                 continue
             parts = [(component, shape)]
-            size = _size(known, scale) if known else (0.0, 0.0)
-            too_long = known and on_edge and max(shape.box[1]) > TOO_LONG * size[0]
-            close = known and not on_edge and _sticks_close(shape, *size)
-            if band or not shape.elongated or too_long or close:
+            too_long = (
+                known and on_edge and max(shape.box[1]) > TOO_LONG * known.stick_length / scale
+            )
+            if band or not shape.elongated or too_long:
                 # Not one stick: sticks joined, or a stick and a wall's band, looked for apart.
                 parts = _apart(component, shape, shadowy, unclosed[window], min_area, is_wall)
                 if len(parts) == 1 and closer is not None:
                     parts = closer.apart(component, (x, y), min_area) or parts
-            if close and not all(_is_whole(part_shape, *size) for _, part_shape in parts):
-                parts = [(component, shape)]
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
-            elif known and len(parts) == 1 and not _is_whole(shape, *size):
+            elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
                 in_view = ((x, y), (dh, dw))
                 parts = (
                     _sticks_in_its_shade(
@@ -490,22 +485,6 @@ def _dilated(mask: np.ndarray, side: int) -> np.ndarray:
     """`mask` (uint8) grown by a square of `side` pixels, as booleans."""
     grown: np.ndarray = cv2.dilate(mask, np.ones((side, side), np.uint8)) > 0
     return grown
-
-
-def _sticks_close(shape: Shape, length: float, thickness: float) -> bool:
-    """Shaped like one stick, yet too big for one `length` by `thickness` (detection pixels):
-    sticks lying close, joined by the shadow between them. Looked for apart, they stand as
-    sticks only if each is a whole one (see `find_blobs`): of sticks that touch, what parts
-    them is their own shaded sides, and a part is as thin as a side."""
-    return shape.elongated and too_big_for_a_stick(*shape.box[1], length, thickness)
-
-
-def too_big_for_a_stick(side: float, other: float, length: float, thickness: float) -> bool:
-    """A box with sides `side` and `other` (either way round) is too long (TOO_LONG) or too
-    thick (TOO_THICK) for one stick `length` by `thickness`: though it may be shaped like
-    one, it holds sticks lying close, end to end or side by side, with the shadow between."""
-    long, short = max(side, other), min(side, other)
-    return long > TOO_LONG * length or short > TOO_THICK * thickness
 
 
 def _is_whole(shape: Shape, length: float, thickness: float) -> bool:

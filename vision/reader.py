@@ -28,7 +28,6 @@ from vision.detect import (
     lit_floor_outline,
     shaded_floor_outline,
     shown_outlines,
-    too_big_for_a_stick,
 )
 from vision.features import MeasuredStick, measure, second_softest
 from vision.floor import fit_floor
@@ -44,7 +43,6 @@ PARTLY_HIDDEN = "a stick is partly hidden"
 ON_THE_EDGE = "a stick lies on the edge of the tray"
 NOT_A_STICK = "something that is not a stick lies in the tray"
 REACHES_IN = "something reaches in from the edge of the picture (a hand?)"
-TOUCHING = "sticks are touching or lying on one another"
 # How a look taken again reading a strip along the outline as a stick it cuts is told.
 STRIPS_READ = ", a strip along the outline read as a stick it cuts"
 # How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
@@ -190,17 +188,16 @@ class StickReader:
         then the sticks are looked for again (see `_second_looks`). What is found so stands
         only if the scene is then clean, and no object found before is parted into sticks or
         lost: whatever a look sees more or less than the first, sticks touching along their
-        length and found as one stay touching (but for an object too big for one stick that
-        the look, knowing a stick's size, finds as whole sticks: see `_not_parted_by_size`),
-        and a stick reaching out over the wall, cut by the lit floor's outline, is not lost in
-        the wall's band beyond it (see `_held_against` for the look that leaves the walls
-        beyond its outline). On the floor in the walls' shade every stick must be found whole:
-        one lying over the rim, partly hidden, shows a little more of itself there, never all.
-        Last, if no look stands, the looks that passed over a strip along the outline that may
-        be a stick it cuts (see `_cut_by_the_wall`) are taken again in turn, reading the strip
-        as a stick: a stick found whole beyond the outline is surer."""
+        length and found as one stay touching, and a stick reaching out over the wall, cut by
+        the lit floor's outline, is not lost in the wall's band beyond it (see `_held_against`
+        for the look that leaves the walls beyond its outline). On the floor in the walls'
+        shade every stick must be found whole: one lying over the rim, partly hidden, shows a
+        little more of itself there, never all. Last, if no look stands, the looks that passed
+        over a strip along the outline that may be a stick it cuts (see `_cut_by_the_wall`)
+        are taken again in turn, reading the strip as a stick: a stick found whole beyond the
+        outline is surer."""
         found = self.measure_sticks(image)
-        first_stands = not _worth_another_look(found, self.calibration is not None)
+        first_stands = not _worth_another_look(found)
         yield LookTaken("first look", found, first_stands)
         if first_stands:
             return
@@ -453,7 +450,7 @@ class StickReader:
                 or blob.width > 1.8 * thickness
                 or (not stick(blob) and blob.area > 0.75 * area)
             ):
-                return TOUCHING
+                return "sticks are touching or lying on one another"
         for blob in blobs:
             # Stick-shaped and short: the end of a stick, the rest over the rim or the edge.
             piece = blob.area > PIECE * area or stick(blob)
@@ -490,10 +487,9 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands: the scene is clean, nothing the first look
-    `found` is parted or lost (see `_held_against`) but into whole sticks where it is too big
-    for one (see `_not_parted_by_size`), and on the shade every object is whole (see
-    `StickReader.looks`)."""
-    before = _not_parted_by_size(_held_against(found, look), again, look.known)
+    `found` is parted or lost (see `_held_against`), and on the shade every object is whole
+    (see `StickReader.looks`)."""
+    before = _held_against(found, look)
     return (
         again.problem is None
         and _none_parted(before, again)
@@ -508,29 +504,6 @@ def _none_parted(before: Measurement, again: Measurement) -> bool:
         sum(_holds(blob, stick.blob.center) for stick in again.sticks) <= 1
         for blob in before.blobs
     )
-
-
-def _not_parted_by_size(
-    before: Measurement, again: Measurement, known: Calibrated | None
-) -> Measurement:
-    """What was found `before`, less the objects too big for one stick of the size `known` to
-    the look that it found `again` as two whole sticks or more, and nothing else: sticks
-    lying close, joined by the shadow between them (see `vision.detect.too_big_for_a_stick`).
-    Their middles need not lie on either stick. Sticks that touch, parted by their shaded
-    sides, are thinner than whole ones."""
-    if known is None:
-        return before
-    size = known.stick_length, known.stick_thickness
-
-    def parted(blob: Blob) -> bool:
-        held = [stick.blob for stick in again.sticks if _holds(blob, stick.blob.center)]
-        return (
-            too_big_for_a_stick(blob.length, blob.width, *size)
-            and len(held) >= 2
-            and all(a_whole_sticks_size(stick.length, stick.width, *size) for stick in held)
-        )
-
-    return replace(before, blobs=[blob for blob in before.blobs if not parted(blob)])
 
 
 def _none_lost(before: Measurement, again: Measurement) -> bool:
@@ -590,7 +563,7 @@ def _size_of(sticks: list[Blob]) -> tuple[float, float]:
     return median(b.length for b in sticks), median(b.width for b in sticks)
 
 
-def _worth_another_look(found: Measurement, calibrated: bool) -> bool:
+def _worth_another_look(found: Measurement) -> bool:
     """The scene's problem may come from how the floor was seen, not from the throw: sticks
     lost in part against the floor (fewer than four found, or a piece of one, or of one cut
     by the tray's outline, lying in a wall's shade where the lit floor's outline runs across
@@ -598,13 +571,10 @@ def _worth_another_look(found: Measurement, calibrated: bool) -> bool:
     takes it in: where the tray fills the view, a piece of the wall between the outline and
     the picture's edge reaches in from that edge as a hand would. Also more than four sticks
     found, whatever problem they make: a strip of a wall's shaded foot, as long as a stick and
-    straight, passes for a fifth stick. Without calibration, also sticks touching: the first
-    look does not know a stick's size, and sticks lying close that it found as one object are
-    parted once the sticks found whole give it (see `_not_parted_by_size`)."""
+    straight, passes for a fifth stick."""
     return found.problem is not None and (
         len(found.sticks) != 4
         or found.problem in (PARTLY_HIDDEN, ON_THE_EDGE, NOT_A_STICK, REACHES_IN)
-        or (found.problem == TOUCHING and not calibrated)
     )
 
 

@@ -944,34 +944,6 @@ def test_sticks_lying_close_are_told_apart_in_rendered_throws() -> None:
         assert (reading.status, reading.flat) == ("ok", flat), (seed, reading.reason)
 
 
-def test_sticks_lying_close_found_as_one_object_too_big_for_a_stick_are_told_apart() -> None:
-    """Two dark sticks lie side by side a few millimetres apart, one reaching half its length
-    beyond the other, on linen under a warm lamp (tune set-up 210): the shadow one casts fills
-    the floor between them, and detection found one object long and thin enough to be shaped
-    like a stick, yet half again as long as one and twice as thick: 'touching or lying on one
-    another'. Looked for apart, knowing a stick's size from calibration or, without, from the
-    sticks found whole, it is two whole sticks, and the throw is read both ways."""
-    reader, image, flat = _calibrated_on_a_split(210, 11, "tune")
-    for reading in (reader.read(image), StickReader().read(image)):
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
-
-
-@pytest.mark.parametrize("setup, image", [(11, 9), (30, 16)])
-def test_sticks_touching_are_not_parted_by_their_shaded_sides(setup: int, image: int) -> None:
-    """Sticks touching along their length (low split, touching scenes): one object too big
-    for a stick. A round face's side turned from the light is as shadow-like as a shadow on
-    the floor, and without it the object falls apart: in set-up 11 into a dark stick and a
-    sliver of the plain-wood one beside it, a third as thick as a stick (read with a wrong
-    count when so parted); in set-up 30, on the floor in the walls' shade, into two round
-    faces each two thirds as thick as a stick. Neither is two whole sticks: the object stays
-    one, and the throw is asked again."""
-    reader, shown = _calibrated_set_up(setup)
-    kind, picture, _ = shown(image)
-    assert kind == "touching"
-    for reading in (reader.read(picture), StickReader().read(picture)):
-        assert reading.status == "rethrow", reading
-
-
 def test_a_stick_lying_on_another_is_not_parted_from_it_by_its_shadow() -> None:
     """A plain-wood stick lying across the end of a dark one (tune set-up 215, an overlapping
     scene): in the picture the shadow it casts parts it from the dark paint as the floor
