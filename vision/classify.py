@@ -80,6 +80,13 @@ SINGLE = ~(SHADING | CHROMA)
 EVEN_RUN = [name for name, single in zip(NAMES, SINGLE, strict=True) if single].index(
     "even_run"
 )
+# Evidence for flat from the even stretch down a face's middle that outweighs its shading
+# however round that looks (see `CalibratedFaces.classify`): a wide shadow, or one on each
+# side under two lamps, left in a flat face's strip makes its shading as round as a round
+# face's can be (at SHADING_CAP), while its even stretch stays over half its width, nearer
+# the flat faces' than the round faces' by this much (tune set-up 414, unpainted on linen
+# under two lamps: 0.55 of its width, flat faces 0.63, round faces 0.26, spreads 0.12).
+EVEN_STRETCH = 2.5
 # The channels (BGR) each colour measure is a ratio of: blue and red, each against green.
 CHROMA_CHANNELS = ((0, 1), (2, 1))
 # The common set without calibration (see CommonFaces).
@@ -443,9 +450,10 @@ class CalibratedFaces:
         the shade beside it, is flat by its shading still. So can a shadow left beside a flat
         face in its strip, which spoils its shading measures towards round but not the even
         stretch down its middle (`even_run`): where that says flat by more than the shading
-        says round, the shading does not count (a round face curves away from every lamp
-        and is never lit evenly over a flat face's stretch). A lamp's glint on a face seen in
-        calibration (see GLINT) neither makes it look like neither face nor votes."""
+        says round, or by EVEN_STRETCH at least, the shading does not count (a round face
+        curves away from every lamp and is never lit evenly over a flat face's stretch). A
+        lamp's glint on a face seen in calibration (see GLINT) neither makes it look like
+        neither face nor votes."""
         from_flat = (features - self.flat_mean) / self.spread
         from_round = (features - self.round_mean) / self.spread
         flat_under, round_under = _under_a_glint(from_flat), _under_a_glint(from_round)
@@ -461,7 +469,7 @@ class CalibratedFaces:
         ratios = _as_cues(ratios)
         if not shaped_light:
             ratios[-1] = max(ratios[-1], 0.0)
-        if ratios[EVEN_RUN] > 0 > ratios[-1] and ratios[EVEN_RUN] >= -ratios[-1]:
+        if ratios[EVEN_RUN] > 0 > ratios[-1] and ratios[EVEN_RUN] >= min(-ratios[-1], EVEN_STRETCH):
             ratios[-1] = 0.0
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())

@@ -178,6 +178,39 @@ def test_a_face_lit_evenly_over_a_round_faces_narrow_band_only_is_still_judged_b
     assert vote.face == "round" or vote.confidence < 0.9
 
 
+# Unpainted sticks on linen under two lamps (tune set-up 414), as calibration measured them.
+MEASURED_414 = CalibratedFaces(
+    flat_mean=_vector(
+        peak=-0.297, chroma_b=-0.255, chroma_r=0.233, core=-0.298, plateau=1.0,
+        roundness=0.043, bars=0.021, gloss=1.061, uneven=-6.001, even_run=0.634,
+    ),
+    round_mean=_vector(
+        peak=-0.302, chroma_b=-0.252, chroma_r=0.24, core=-0.311, plateau=0.656,
+        roundness=0.707, bars=0.018, gloss=1.051, uneven=-2.572, even_run=0.256,
+    ),
+    flat_spread=SPREAD_FLOOR.copy(),
+    round_spread=_vector(
+        peak=0.18, chroma_b=0.08, chroma_r=0.08, core=0.2, plateau=0.19, roundness=0.307,
+        bars=0.06, gloss=0.06, uneven=0.7, even_run=0.12,
+    ),
+)  # fmt: skip
+# A flat face of a throw there, a wide shadow left in its strip: shaded as round as a round
+# face can be, yet lit evenly down over half its width.
+FLAT_BESIDE_A_SHADOW_414 = _vector(
+    peak=-0.294, chroma_b=-0.269, chroma_r=0.227, core=-0.296, plateau=0.647, roundness=1.0,
+    bars=0.018, gloss=1.062, uneven=-1.87, even_run=0.554,
+)  # fmt: skip
+
+
+def test_a_flat_face_lit_evenly_over_half_its_width_is_flat_however_round_its_shading() -> None:
+    """Tune set-up 414: the even stretch down this face's middle lies far nearer the flat
+    faces' than the round faces' (0.55 of its width; 0.63 and 0.26 in calibration), but its
+    shading says round at the cap of what shading may say, and outweighed the stretch: the
+    throw was 'not sure' (0.08). A stretch so far from a round face's decides."""
+    vote = MEASURED_414.classify(FLAT_BESIDE_A_SHADOW_414)
+    assert (vote.face, vote.confidence >= 0.9) == ("flat", True), vote
+
+
 def test_a_round_face_whose_blue_and_red_point_to_different_faces_is_read_by_the_rest() -> None:
     """Light paint and plain wood under a magenta lamp in a greenish room (as tune set-up
     252): in calibration the round faces were less blue and redder than the paint. A round
