@@ -469,7 +469,8 @@ class CalibratedFaces:
         ratios = _as_cues(ratios)
         if not shaped_light:
             ratios[-1] = max(ratios[-1], 0.0)
-        if ratios[EVEN_RUN] > 0 > ratios[-1] and ratios[EVEN_RUN] >= min(-ratios[-1], EVEN_STRETCH):
+        stretch, shading = ratios[EVEN_RUN], ratios[-1]
+        if stretch > 0 > shading and stretch >= min(-shading, EVEN_STRETCH):
             ratios[-1] = 0.0
         for_flat = float(ratios[ratios > 0].sum())
         for_round = float(-ratios[ratios < 0].sum())
