@@ -193,13 +193,13 @@ MEASURED_414 = CalibratedFaces(
         peak=0.18, chroma_b=0.08, chroma_r=0.08, core=0.2, plateau=0.19, roundness=0.307,
         bars=0.06, gloss=0.06, uneven=0.7, even_run=0.12,
     ),
-)  # fmt: skip
+)
 # A flat face of a throw there, a wide shadow left in its strip: shaded as round as a round
 # face can be, yet lit evenly down over half its width.
 FLAT_BESIDE_A_SHADOW_414 = _vector(
     peak=-0.294, chroma_b=-0.269, chroma_r=0.227, core=-0.296, plateau=0.647, roundness=1.0,
     bars=0.018, gloss=1.062, uneven=-1.87, even_run=0.554,
-)  # fmt: skip
+)
 
 
 def test_a_flat_face_lit_evenly_over_half_its_width_is_flat_however_round_its_shading() -> None:
