@@ -112,6 +112,11 @@ COLOUR_SPREAD = 0.25
 # has to rule out another material.
 LAMPS_COLOUR_SPREAD = 0.5
 EVEN_HALF = 0.5
+# A round face turns from every lamp towards its sides: by the cosine law it is lit within a
+# few percent over a third of its width at most, and no round face in the tune and low splits
+# is measured lit so over more than four fifths of it (0.8, narrow faces of a few columns). A
+# light face lit evenly over more than EVEN_FLAT lies flat: plain wood of an unpainted set.
+EVEN_FLAT = 0.85
 MARKED = 0.3
 
 
@@ -155,7 +160,8 @@ class CommonFaces:
     exposure, only if evenly lit, see `_lifted_darkness`), four round faces when all are
     shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
     light as a throw (by their median: one lit less than the others, as by lying otherwise
-    to the light, can look as dark as paint; see `_lightness`); anything else cannot be told
+    to the light, can look as dark as paint; see `_lightness`), and none lit evenly over more
+    than EVEN_FLAT of its width, as only a flat face is; anything else cannot be told
     without calibration. When most of four light faces are clearly shaded, one lying so that
     the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides fall
     off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and only
@@ -202,6 +208,8 @@ class CommonFaces:
         )
         spread = LAMPS_COLOUR_SPREAD if plainly_round else COLOUR_SPREAD
         if wood > 0 and _alike_in_colour(sticks, spread):
+            if any(x["even_run"] > EVEN_FLAT for x in f):
+                return self._unknown(f, "a light face is lit evenly across, as a flat face is")
             return [FaceVote("round", _logistic(wood)) for _ in f]
         return self._unknown(
             f, "a stick does not look like a dark flat face or a plain wooden round face"
