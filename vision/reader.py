@@ -487,14 +487,27 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands: the scene is clean, nothing the first look
-    `found` is parted or lost (see `_held_against`), and on the shade every object is whole
-    (see `StickReader.looks`)."""
+    `found` is parted or lost (see `_held_against`), every stick it adds shows an end (see
+    `_all_added_end`), and on the shade every object is whole (see `StickReader.looks`)."""
     before = _held_against(found, look)
     return (
         again.problem is None
         and _none_parted(before, again)
         and _none_lost(before, again)
+        and _all_added_end(found, again)
         and (_all_whole(again) or not look.on_the_shade)
+    )
+
+
+def _all_added_end(before: Measurement, again: Measurement) -> bool:
+    """Every stick found `again` where no object was found `before` shows an end: where it
+    ends, it differs from what lies beyond (see `vision.features.MeasuredStick.ends_shown`).
+    A look knowing a stick's size carves pieces as long as one out of a wall's band or its
+    shade, and such a piece has no ends: the band goes on beyond it."""
+    return all(
+        stick.ends_shown
+        for stick in again.sticks
+        if not any(_holds(blob, stick.blob.center) for blob in before.blobs)
     )
 
 

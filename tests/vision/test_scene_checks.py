@@ -597,6 +597,35 @@ def test_pieces_of_a_walls_shade_beside_four_sticks_are_left_beyond_the_lit_floo
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
 
 
+def test_pieces_of_the_walls_bands_as_long_as_sticks_are_not_taken_for_missing_sticks() -> None:
+    """Dark sticks on walnut under a coloured lamp 12 degrees lower than drawn (low set-up
+    55), without calibration: only two sticks lie in the tray. Looked at on all the floor in
+    the walls' shade, knowing a stick's size from those two, a piece of each side wall's band
+    was carved out as long as a stick, and the throw passed for four sticks: only the faces'
+    colours then kept it from a count. Neither piece has an end that differs from what lies
+    beyond it, for the band goes on, and the two sticks stay two."""
+    kind, image, _ = _shown_on_a_split(55, 15)
+    assert kind == "missing_stick"
+    looks = list(StickReader().looks(image))
+    shade = next(look for look in looks if look.how == "on all the floor in the walls' shade")
+    assert len(shade.found.sticks) == 4 and not shade.stands
+    reading = StickReader().reading_of(what_the_looks_found(looks))
+    assert (reading.status, reading.reason) == ("rethrow", "found 2 sticks, need 4")
+
+
+def test_a_stick_as_grey_as_the_floor_found_beyond_its_outline_shows_its_ends_in_colour() -> None:
+    """Dark varnished sticks on linen under a lamp 12 degrees lower than drawn (low set-up
+    71), without calibration: a stick lies round face up along the near wall, cut by the lit
+    floor's outline, and is found whole beyond it. Its wood is as grey as the linen beyond
+    its ends, so neither end differs there in grey; in colour both do, and the stick shows
+    its ends: it is no piece of a wall's band, and the throw reads."""
+    image, flat = _on_a_split(71, 8)
+    looks = list(StickReader().looks(image))
+    assert looks[-1].how == "whole beyond the lit floor's outline" and looks[-1].stands
+    reading = StickReader().reading_of(what_the_looks_found(looks))
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 1), reading.reason
+
+
 def test_a_calibrated_tray_that_takes_in_a_walls_shade_is_looked_at_on_its_lit_floor() -> None:
     """Barred sticks on linen by a window 12 degrees lower than drawn (low set-up 13,
     calibrated): the calibrated tray takes in the right wall's shade, and a stick reaching
