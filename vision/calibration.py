@@ -2,10 +2,11 @@
 
 It records the tray outline (the lit floor's, and the floor's in the walls' shade), what the
 empty tray shows on its floor when that is in the way (its marks, passed over), the sticks'
-size in the picture, both faces' features, how little an object may depart from the floor
-and still be found (`contrast`), how much less the empty tray still allows where a throw's
-sticks are lost against the floor (`closest_contrast`), and how sharp still sticks' sides and
-ends look through this camera (`still_sides`, `still_ends`), in a small JSON file.
+size in the picture (the median's, and the shortest stick's length), both faces' features,
+how little an object may depart from the floor and still be found (`contrast`), how much
+less the empty tray still allows where a throw's sticks are lost against the floor
+(`closest_contrast`), and how sharp still sticks' sides and ends look through this camera
+(`still_sides`, `still_ends`), in a small JSON file.
 Everything is stored relative to the picture's width and height, so the same calibration
 serves any resolution of the same camera view.
 """
@@ -69,6 +70,7 @@ class Calibration:
     closest_contrast: float | None = None
     still_sides: float | None = None
     still_ends: float | None = None
+    shortest_stick: float | None = None
 
     def closer_contrasts(self) -> list[float]:
         """The contrasts, closer to the floor's colour than `contrast`, at which a throw whose
@@ -89,11 +91,14 @@ class Calibration:
         return [c for c in sorted(CONTRASTS) if c > self.contrast]
 
     def to_dict(self) -> dict[str, Any]:
+        stick = {"length": round(self.stick_length, 4), "width": round(self.stick_width, 4)}
+        if self.shortest_stick is not None:
+            stick["shortest"] = round(self.shortest_stick, 4)
         data = {
             "version": VERSION,
             "image_size": list(self.image_size),
             "tray": _points(self.tray),
-            "stick": {"length": round(self.stick_length, 4), "width": round(self.stick_width, 4)},
+            "stick": stick,
             "features": list(NAMES),
             "flat": [round(float(v), 4) for v in self.faces.flat_mean],
             "round": [round(float(v), 4) for v in self.faces.round_mean],
@@ -133,6 +138,12 @@ class Calibration:
             stick = data["stick"]
             length = float(_numbers(stick["length"], "stick length"))
             width = float(_numbers(stick["width"], "stick width"))
+            # Files written before the shortest stick was kept have none: a stick touching
+            # the tray's edge is measured against the median, as before.
+            shortest = stick.get("shortest")
+            shortest_stick = (
+                None if shortest is None else float(_numbers(shortest, "shortest stick"))
+            )
             # Files written before objects were looked for at lower contrast, or before the
             # tray's marks were kept, have neither.
             contrast = float(_numbers(data.get("contrast", 1.0), "contrast"))
@@ -168,6 +179,7 @@ class Calibration:
         if (
             (np.concatenate(vectors[2:]) <= 0).any()
             or not (0 < width < length < 1.5)
+            or not (shortest_stick is None or 0 < shortest_stick <= length)
             or not (0 < contrast <= 1)
             or not (closest_contrast is None or 0 < closest_contrast <= contrast)
             or not all(v is None or 0 < v < math.inf for v in (still_sides, still_ends))
@@ -188,6 +200,7 @@ class Calibration:
             closest_contrast,
             still_sides,
             still_ends,
+            shortest_stick,
         )
 
     def save(self, path: str | Path) -> None:
@@ -365,6 +378,7 @@ def _calibrate_at(
             )
         sizes += [(s.blob.length / found.width, s.blob.width / found.width) for s in found.sticks]
     length, thickness = np.median(np.array(sizes), axis=0)
+    shortest = min(size[0] for size in sizes)
     # Measured again knowing a whole stick's thickness, as a reader with this calibration will.
     measured = {
         name: reader.measure_sticks(image, tray, contrast, provisional, float(thickness))
@@ -388,6 +402,7 @@ def _calibrate_at(
         shaded_floor=reader.shaded_floor_outline(empty, tray, SHADE_REACH * thickness),
         still_sides=still_sides,
         still_ends=still_ends,
+        shortest_stick=float(shortest),
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.

@@ -65,6 +65,13 @@ STILL_SHARE = 0.25
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
+# With calibration, a stick touching the tray's edge or the picture's border is whole when as
+# long as this share of the shortest stick calibration saw, at least: the median of its
+# sticks is lengthened by their ends' shadows under a low lamp, by a sixth as they lie along
+# its light, while a stick lying across the light is not, and one at the tray's far side is
+# shortened by perspective. On the low split, whole sticks lying along an edge measure 0.94
+# of the shortest or more, sticks across the rim or the border 0.90 at most.
+WHOLE_OF_SHORTEST = 0.92
 MARK_RESIDUE = 0.3
 MARKED_WIDTH = 0.7
 WALL_LENGTH = 1.5
@@ -409,14 +416,23 @@ class StickReader:
             stick_length=length,
             cut_strips=cut_strips,
         )
-        found.problem = self._scene_problem(blobs, length, thickness)
+        whole = WHOLE_LENGTH * length
+        if self.calibration is not None and self.calibration.shortest_stick is not None:
+            whole = WHOLE_OF_SHORTEST * self.calibration.shortest_stick * work.shape[1]
+        found.problem = self._scene_problem(blobs, length, thickness, whole)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         face_width = calibrated_width or face_thickness * work.shape[1]
         for blob in sticks:
             found.sticks.append(measure(work, blob, floor, face_width))
         return found
 
-    def _scene_problem(self, blobs: list[Blob], length: float, thickness: float) -> str | None:
+    def _scene_problem(
+        self, blobs: list[Blob], length: float, thickness: float, whole_length: float
+    ) -> str | None:
+        """The first problem the objects `blobs` make for a clean throw of sticks `length`
+        long and `thickness` thick, a stick touching the tray's edge or the picture's border
+        being whole when `whole_length` long at least; None when there is none."""
+
         def stick(blob: Blob) -> bool:
             return is_stick_shaped(blob) or _one_sticks_box(blob, length, thickness)
 
@@ -424,7 +440,7 @@ class StickReader:
         for blob in blobs:
             # A stick lying close to the wall or the picture's edge touches it but keeps its
             # whole length; one across the rim or the edge shows only the part inside.
-            whole = stick(blob) and blob.length >= WHOLE_LENGTH * length
+            whole = stick(blob) and blob.length >= whole_length
             if blob.touches_frame and not whole:
                 if stick(blob):
                     return "a stick is cut off by the edge of the picture"

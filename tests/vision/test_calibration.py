@@ -212,6 +212,10 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a stick longer than the picture is wide", _set("stick.length", 2.0), "range"),
     ("a stick of no width", _set("stick.width", 0.0), "range"),
     ("a negative stick width", _set("stick.width", -0.02), "range"),
+    ("a shortest stick longer than the median", _set("stick.shortest", 0.9), "range"),
+    ("a shortest stick of no length", _set("stick.shortest", 0.0), "range"),
+    ("a NaN shortest stick", _set("stick.shortest", math.nan), "range"),
+    ("a shortest stick as text", _set("stick.shortest", "short"), "shortest stick"),
     ("a zero spread", _set_item("flat_spread", 0, 0.0), "range"),
     ("a negative spread", _set_item("round_spread", 1, -0.1), "range"),
     ("an image size of three numbers", _set("image_size", [640, 480, 3]), "range"),
@@ -312,15 +316,16 @@ def test_a_file_written_before_contrast_marks_and_shade_were_recorded_reads_as_t
 ) -> None:
     """Files kept from before objects could be looked for at lower contrast, before the
     tray's marks were kept, before the floor in the walls' shade was, before the closest
-    contrast the empty tray allows was, and before how sharp still sticks look was,
-    still load, and look for objects as they did then: a throw whose sticks were lost in
-    part is looked at again one step closer."""
+    contrast the empty tray allows was, before how sharp still sticks look was, and before
+    the shortest stick's length was, still load, and look for objects as they did then: a
+    throw whose sticks were lost in part is looked at again one step closer, and a stick
+    touching the tray's edge is measured against the median stick."""
     del good["contrast"], good["marks"], good["shaded_floor"], good["closest_contrast"]
-    del good["still_sides"], good["still_ends"]
+    del good["still_sides"], good["still_ends"], good["stick"]["shortest"]
     loaded = Calibration.from_dict(good)
     assert (loaded.contrast, loaded.marks, loaded.shaded_floor) == (1.0, (), None)
     assert loaded.closer_contrasts() == [pytest.approx(0.85)]
-    assert (loaded.still_sides, loaded.still_ends) == (None, None)
+    assert (loaded.still_sides, loaded.still_ends, loaded.shortest_stick) == (None, None, None)
 
 
 def test_a_file_written_before_each_faces_spread_was_kept_reads_as_then(

@@ -21,6 +21,7 @@ from vision.detect import Blob
 from vision.reader import (
     REACHES_IN,
     STRIPS_READ,
+    WHOLE_LENGTH,
     WORK_WIDTH,
     StickReader,
     _along_the_wall,
@@ -595,6 +596,23 @@ def test_pieces_of_a_walls_shade_beside_four_sticks_are_left_beyond_the_lit_floo
     problem = "something that is not a stick lies in the tray"
     reading = _read_on_the_lit_floor(StickReader(), image, problem)
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 4), reading.reason
+
+
+def test_a_stick_along_the_wall_across_a_low_lamps_light_is_whole_though_short() -> None:
+    """Barred sticks on walnut under two lamps 12 degrees lower than drawn (low set-up 78,
+    calibrated): a stick lies round face up along the near wall, across the lamps' light.
+    Calibration's sticks, fanned out, lie along one lamp's light or the other's, their ends'
+    shadows lengthening them, and this stick looks shorter than WHOLE_LENGTH of their
+    median: it was taken for one lying over the rim. It is as long as the shortest of them,
+    and whole."""
+    reader, image, flat = _calibrated_on_a_split(78, 17)
+    assert reader.calibration is not None
+    found = what_the_looks_found(list(reader.looks(image)))
+    along = [blob for blob in found.blobs if blob.touches_edge > 0]
+    median_length = reader.calibration.stick_length * found.width
+    assert along and all(blob.length < WHOLE_LENGTH * median_length for blob in along)
+    reading = reader.reading_of(found)
+    assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 0), reading.reason
 
 
 def test_pieces_of_the_walls_bands_as_long_as_sticks_are_not_taken_for_missing_sticks() -> None:
