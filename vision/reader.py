@@ -65,12 +65,14 @@ STILL_SHARE = 0.25
 STICK_ASPECT = 3.0
 STICK_FILL = 0.6
 WHOLE_LENGTH = 0.9
-# With calibration, a stick touching the tray's edge or the picture's border is whole when as
-# long as this share of the shortest stick calibration saw, at least: the median of its
-# sticks is lengthened by their ends' shadows under a low lamp, by a sixth as they lie along
-# its light, while a stick lying across the light is not, and one at the tray's far side is
-# shortened by perspective. On the low split, whole sticks lying along an edge measure 0.94
-# of the shortest or more, sticks across the rim or the border 0.90 at most.
+# With calibration, a stick lying along the tray's edge is whole when as long as this share
+# of the shortest stick calibration saw, at least: the median of its sticks is lengthened by
+# their ends' shadows under a low lamp, by a sixth as they lie along its light, while a stick
+# lying across the light is not, and one at the tray's far side is shortened by perspective.
+# On the low split, whole sticks lying along an edge measure 0.94 of the shortest or more,
+# sticks across the rim 0.90 at most: one lying over the rim hides at least the part beyond
+# the wall and under it. The picture's border can cut off any share of a stick, a few
+# hundredths too, and there a stick must be as long as WHOLE_LENGTH of the median.
 WHOLE_OF_SHORTEST = 0.92
 MARK_RESIDUE = 0.3
 MARKED_WIDTH = 0.7
@@ -416,10 +418,10 @@ class StickReader:
             stick_length=length,
             cut_strips=cut_strips,
         )
-        whole = WHOLE_LENGTH * length
+        edge_whole = WHOLE_LENGTH * length
         if self.calibration is not None and self.calibration.shortest_stick is not None:
-            whole = WHOLE_OF_SHORTEST * self.calibration.shortest_stick * work.shape[1]
-        found.problem = self._scene_problem(blobs, length, thickness, whole)
+            edge_whole = WHOLE_OF_SHORTEST * self.calibration.shortest_stick * work.shape[1]
+        found.problem = self._scene_problem(blobs, length, thickness, edge_whole)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         face_width = calibrated_width or face_thickness * work.shape[1]
         for blob in sticks:
@@ -427,11 +429,11 @@ class StickReader:
         return found
 
     def _scene_problem(
-        self, blobs: list[Blob], length: float, thickness: float, whole_length: float
+        self, blobs: list[Blob], length: float, thickness: float, edge_whole_length: float
     ) -> str | None:
         """The first problem the objects `blobs` make for a clean throw of sticks `length`
-        long and `thickness` thick, a stick touching the tray's edge or the picture's border
-        being whole when `whole_length` long at least; None when there is none."""
+        long and `thickness` thick, a stick along the tray's edge being whole when
+        `edge_whole_length` long at least; None when there is none."""
 
         def stick(blob: Blob) -> bool:
             return is_stick_shaped(blob) or _one_sticks_box(blob, length, thickness)
@@ -440,12 +442,13 @@ class StickReader:
         for blob in blobs:
             # A stick lying close to the wall or the picture's edge touches it but keeps its
             # whole length; one across the rim or the edge shows only the part inside.
-            whole = stick(blob) and blob.length >= whole_length
+            whole = stick(blob) and blob.length >= WHOLE_LENGTH * length
             if blob.touches_frame and not whole:
                 if stick(blob):
                     return "a stick is cut off by the edge of the picture"
                 return REACHES_IN
-            if blob.touches_edge >= ALONG_THE_EDGE and not whole:
+            whole_at_the_edge = stick(blob) and blob.length >= edge_whole_length
+            if blob.touches_edge >= ALONG_THE_EDGE and not whole_at_the_edge:
                 if stick(blob):
                     return ON_THE_EDGE
                 return "something reaches over the edge of the tray (a hand?)"

@@ -22,6 +22,7 @@ from vision.reader import (
     REACHES_IN,
     STRIPS_READ,
     WHOLE_LENGTH,
+    WHOLE_OF_SHORTEST,
     WORK_WIDTH,
     StickReader,
     _along_the_wall,
@@ -613,6 +614,28 @@ def test_a_stick_along_the_wall_across_a_low_lamps_light_is_whole_though_short()
     assert along and all(blob.length < WHOLE_LENGTH * median_length for blob in along)
     reading = reader.reading_of(found)
     assert (reading.status, reading.flat) == ("ok", flat) == ("ok", 0), reading.reason
+
+
+def test_a_stick_the_pictures_border_cuts_by_a_tenth_is_asked_again() -> None:
+    """Unpainted sticks on felt (tune set-up 479, calibrated): a stick lies across the near
+    rim and out of the picture, nine tenths of it in view. That is as long as a stick along
+    the tray's edge must be (WHOLE_OF_SHORTEST of calibration's shortest stick), but the
+    picture's border, unlike the rim, can cut off any share of a stick: there it is measured
+    against the median stick, and the throw is asked again."""
+    reader, shown = _calibrated_set_up(479, "tune")
+    kind, image, _ = shown(5)
+    assert kind == "out_of_tray" and reader.calibration is not None
+    found = what_the_looks_found(list(reader.looks(image)))
+    shortest = reader.calibration.shortest_stick
+    assert shortest is not None
+    at_the_border = [blob for blob in found.blobs if blob.touches_frame]
+    assert at_the_border
+    assert all(blob.length >= WHOLE_OF_SHORTEST * shortest * found.width for blob in at_the_border)
+    reading = reader.reading_of(found)
+    assert (reading.status, reading.reason) == (
+        "rethrow",
+        "a stick is cut off by the edge of the picture",
+    )
 
 
 def test_pieces_of_the_walls_bands_as_long_as_sticks_are_not_taken_for_missing_sticks() -> None:
