@@ -418,9 +418,7 @@ class StickReader:
             stick_length=length,
             cut_strips=cut_strips,
         )
-        edge_whole = WHOLE_LENGTH * length
-        if self.calibration is not None and self.calibration.shortest_stick is not None:
-            edge_whole = WHOLE_OF_SHORTEST * self.calibration.shortest_stick * work.shape[1]
+        edge_whole = self._whole_at_the_edge(length, work.shape[1])
         found.problem = self._scene_problem(blobs, length, thickness, edge_whole)
         sticks = [b for b in blobs if is_stick_shaped(b)] if found.problem else blobs
         face_width = calibrated_width or face_thickness * work.shape[1]
@@ -481,6 +479,15 @@ class StickReader:
             return NOT_A_STICK
         return None
 
+    def _whole_at_the_edge(self, length: float, width: int) -> float:
+        """How long a stick lying along the tray's edge is at least, in a working image
+        `width` pixels wide, to be whole (see WHOLE_OF_SHORTEST): by calibration's shortest
+        stick when it kept one, else by the median stick's `length`."""
+        shortest = self.calibration.shortest_stick if self.calibration else None
+        if shortest is None:
+            return WHOLE_LENGTH * length
+        return WHOLE_OF_SHORTEST * shortest * width
+
     def _still(self, width: int) -> tuple[float, float] | None:
         """How sharp still sticks' sides and ends look in a working image `width` pixels
         wide, as calibration saw them (None when it did not)."""
@@ -507,18 +514,19 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands: the scene is clean, nothing the first look
     `found` is parted or lost (see `_held_against`), every stick it adds shows an end (see
-    `_all_added_end`), and on the shade every object is whole (see `StickReader.looks`)."""
+    `_added_sticks_show_ends`), and on the shade every object is whole (see
+    `StickReader.looks`)."""
     before = _held_against(found, look)
     return (
         again.problem is None
         and _none_parted(before, again)
         and _none_lost(before, again)
-        and _all_added_end(found, again)
+        and _added_sticks_show_ends(found, again)
         and (_all_whole(again) or not look.on_the_shade)
     )
 
 
-def _all_added_end(before: Measurement, again: Measurement) -> bool:
+def _added_sticks_show_ends(before: Measurement, again: Measurement) -> bool:
     """Every stick found `again` where no object was found `before` shows an end: where it
     ends, it differs from what lies beyond (see `vision.features.MeasuredStick.ends_shown`).
     A look knowing a stick's size carves pieces as long as one out of a wall's band or its
