@@ -92,8 +92,8 @@ def _explain(name: str, reader: StickReader, image: np.ndarray) -> np.ndarray:
         print(
             f"  stick at ({x:.0f}, {y:.0f}): {vote.face} {vote.confidence:.2f} {vote.why}\n"
             f"    {features}\n    sharpness={stick.sharpness:.2f} "
-            f"ends={stick.end_sharpness:.2f} ends_shown={stick.ends_shown} "
-            f"whole_width={stick.whole_width} shaped_light={stick.shaped_light}"
+            f"ends={stick.end_sharpness:.2f} whole_width={stick.whole_width} "
+            f"shaped_light={stick.shaped_light}"
         )
     return _grid(tiles)
 

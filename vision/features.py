@@ -51,7 +51,7 @@ floor: the middle of a round face alone is lit as evenly as a flat face, so its 
 still say round but no longer flat. A stick made whole across the floor in a wall's shade
 (`in_shade`) that darkens towards the shaded floor may have been shaded by the shadow's edge
 rather than by its shape (`shaped_light` false). A stick neither of whose ends differs from
-what lies beyond it along its axis, in any channel (`ends_shown` false), may be no stick: a
+what lies beyond it along its axis, in any channel (see `ends_shown`), may be no stick: a
 piece of a band that goes on beyond it (see `vision.reader`).
 """
 
@@ -112,7 +112,7 @@ CLIPPED_SHARE = 0.05
 # A channel clipped over FLATTENED_SHARE of a face has lost its shading there: its top is cut
 # off flat, as a flat face's plateau is (a varnish highlight line clips a tenth or less).
 FLATTENED_SHARE = 0.33
-# How much of the stick's axis `_ends` looks along: the stick and floor beyond both ends.
+# How much of the stick's axis `_along_and_beyond` takes: the stick and floor beyond both ends.
 END_VIEW = 1.4
 # How many levels (0-255) a stick's end differs from what lies beyond it, at least, to show.
 END_STEP = 8
@@ -130,7 +130,6 @@ class MeasuredStick:
     shaped_light: bool = True
     end_sharpness: float = 1.0
     clipped: tuple[bool, bool, bool] = (False, False, False)
-    ends_shown: bool = True
 
 
 def second_softest(sticks: list[MeasuredStick]) -> tuple[float, float]:
@@ -251,7 +250,6 @@ def measure(
     grey = median(middle_grey[:, n // 3 : max(n // 3 + 1, 2 * n // 3)])
     whole_width = blob.width >= WHOLE_WIDTH * stick_width
     shaped = not blob.in_shade or not _darker_towards_the_shade(brightness, float(tilt))
-    end_sharpness, ends_shown = _ends(work, blob)
     return MeasuredStick(
         blob,
         features,
@@ -260,9 +258,8 @@ def measure(
         math.log(max(light, 1e-3)),
         whole_width,
         shaped,
-        end_sharpness,
+        _end_sharpness(work, blob),
         _clipped(clipped_shares),
-        ends_shown,
     )
 
 
@@ -691,29 +688,35 @@ def _sharpness(grey: np.ndarray) -> float:
     return min(steps) if steps else 1.0
 
 
-def _ends(work: np.ndarray, blob: Blob) -> tuple[float, bool]:
-    """How sharp the stick's ends look (see `_end_sharpness`), and whether one of them shows:
-    differs from what lies beyond it along the stick's axis by END_STEP levels or more in one
-    channel at least (a face of the floor's grey may still differ from it in colour)."""
+def ends_shown(work: np.ndarray, blob: Blob) -> bool:
+    """Whether one of the stick's ends shows: differs from what lies beyond it along the
+    stick's axis by END_STEP levels or more in one channel at least (a face of the floor's
+    grey may still differ from it in colour). Measured only where it is asked (see
+    `vision.reader`), not with the features: a stick found in a first look has ends."""
+    line, middle, outside = _along_and_beyond(work, blob)
+    colour = column_medians(line)
+    inside = column_medians(colour[middle])
+    return any(
+        np.abs(inside - column_medians(end[:outside])).max() >= END_STEP
+        for end in (colour, colour[::-1])
+    )
+
+
+def _along_and_beyond(work: np.ndarray, blob: Blob) -> tuple[np.ndarray, slice, int]:
+    """The picture along the stick's axis and beyond both its ends (END_VIEW of its length,
+    half its width across), the samples of its middle, and how many lie beyond each end."""
     along = int(blob.length * END_VIEW)
     across = max(3, int(blob.width / 2))
     line = _along_the_axis(work, blob, (along, 1.0), (across, 1.0), along_columns=True)
-    line = line.astype(np.float32)
-    middle, outside = slice(int(along * 0.3), int(along * 0.7)), max(2, along // 20)
-    colour = column_medians(line)
-    inside = np.median(colour[middle], axis=0)
-    shown = any(
-        np.abs(inside - np.median(end[:outside], axis=0)).max() >= END_STEP
-        for end in (colour, colour[::-1])
-    )
-    return _end_sharpness(column_medians(_channel_mean(line)), middle, outside), shown
+    return line.astype(np.float32), slice(int(along * 0.3), int(along * 0.7)), max(2, along // 20)
 
 
-def _end_sharpness(grey: np.ndarray, middle: slice, outside: int) -> float:
+def _end_sharpness(work: np.ndarray, blob: Blob) -> float:
     """Steepest one-pixel step at the sharper of the stick's ends over the step's height, in
-    the grey levels of its `middle` half, along its axis (`grey`, a profile down the stick
-    and beyond its ends, `outside` samples of which lie beyond each; 1.0 when neither end
-    differs from the floor beyond it by END_STEP levels or more)."""
+    the grey levels of its middle half, along its axis (1.0 when neither end differs from
+    the floor beyond it by END_STEP levels or more)."""
+    line, middle, outside = _along_and_beyond(work, blob)
+    grey = column_medians(_channel_mean(line))
     inside = median(grey[middle])
     steps = []
     half = len(grey) // 2

@@ -29,7 +29,7 @@ from vision.detect import (
     shaded_floor_outline,
     shown_outlines,
 )
-from vision.features import MeasuredStick, measure, second_softest
+from vision.features import MeasuredStick, ends_shown, measure, second_softest
 from vision.floor import fit_floor
 from vision.halves import (
     join_halves,
@@ -233,7 +233,8 @@ class StickReader:
             image, look.tray, look.contrast, known=look.known, cut_sticks=cut_sticks
         )
         how = f"{look.how}{STRIPS_READ}" if cut_sticks else look.how
-        return LookTaken(how, again, _stands(found, look, again))
+        stands = _stands(found, look, again) and _added_sticks_show_ends(found, again, image)
+        return LookTaken(how, again, stands)
 
     def _second_looks(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
         """How sticks lost in part in `image` (`found`) are looked for again, in turn.
@@ -512,30 +513,33 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
-    """Whether what `look` found (`again`) stands: the scene is clean, nothing the first look
-    `found` is parted or lost (see `_held_against`), every stick it adds shows an end (see
-    `_added_sticks_show_ends`), and on the shade every object is whole (see
-    `StickReader.looks`)."""
+    """Whether what `look` found (`again`) stands, as far as its objects tell: the scene is
+    clean, nothing the first look `found` is parted or lost (see `_held_against`), and on
+    the shade every object is whole (see `StickReader.looks`); the picture must also show
+    the ends of every stick the look adds (see `_added_sticks_show_ends`)."""
     before = _held_against(found, look)
     return (
         again.problem is None
         and _none_parted(before, again)
         and _none_lost(before, again)
-        and _added_sticks_show_ends(found, again)
         and (_all_whole(again) or not look.on_the_shade)
     )
 
 
-def _added_sticks_show_ends(before: Measurement, again: Measurement) -> bool:
-    """Every stick found `again` where no object was found `before` shows an end: where it
-    ends, it differs from what lies beyond (see `vision.features.MeasuredStick.ends_shown`).
-    A look knowing a stick's size carves pieces as long as one out of a wall's band or its
+def _added_sticks_show_ends(before: Measurement, again: Measurement, image: np.ndarray) -> bool:
+    """Every stick found `again` in `image` where no object was found `before` shows an end:
+    where it ends, it differs from what lies beyond (see `vision.features.ends_shown`). A
+    look knowing a stick's size carves pieces as long as one out of a wall's band or its
     shade, and such a piece has no ends: the band goes on beyond it."""
-    return all(
-        stick.ends_shown
+    added = [
+        stick
         for stick in again.sticks
         if not any(_holds(blob, stick.blob.center) for blob in before.blobs)
-    )
+    ]
+    if not added:
+        return True
+    work, _ = working_image(image)
+    return all(ends_shown(work, stick.blob) for stick in added)
 
 
 def _none_parted(before: Measurement, again: Measurement) -> bool:
