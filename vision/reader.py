@@ -531,11 +531,7 @@ def _added_sticks_show_ends(before: Measurement, again: Measurement, image: np.n
     where it ends, it differs from what lies beyond (see `vision.features.ends_shown`). A
     look knowing a stick's size carves pieces as long as one out of a wall's band or its
     shade, and such a piece has no ends: the band goes on beyond it."""
-    added = [
-        stick
-        for stick in again.sticks
-        if not any(_holds(blob, stick.blob.center) for blob in before.blobs)
-    ]
+    added = [stick for stick in again.sticks if not _held_by(before.blobs, stick.blob.center)]
     if not added:
         return True
     work, _ = working_image(image)
@@ -552,7 +548,12 @@ def _none_parted(before: Measurement, again: Measurement) -> bool:
 
 def _none_lost(before: Measurement, again: Measurement) -> bool:
     """Every object found `before` holds its middle in one found `again`."""
-    return all(any(_holds(other, blob.center) for other in again.blobs) for blob in before.blobs)
+    return all(_held_by(again.blobs, blob.center) for blob in before.blobs)
+
+
+def _held_by(blobs: list[Blob], point: tuple[float, float]) -> bool:
+    """`point` lies within the box of one of `blobs` at least (see `_holds`)."""
+    return any(_holds(blob, point) for blob in blobs)
 
 
 def _holds(blob: Blob, point: tuple[float, float]) -> bool:
