@@ -59,6 +59,10 @@ FRAME_REACH = FLOOR_INSET + 2
 # An object this many sticks long (known) reaching the tray's edge is no stick, though
 # straight: a stick joined to a wall's band that it makes too deep to pass for the band alone.
 TOO_LONG = 1.3
+# An object this many sticks thick is no stick, though long and thin: the scene check takes
+# it for sticks touching, and it is looked for apart first as sticks lying alongside (see
+# `_alongside`), a few millimetres apart and joined by the shadow between them.
+TOO_THICK = 1.8
 # Pieces of a component are one stick when they are as thick as each other, and their box
 # together is as thick as the thickest of them, each within this share (and so are pieces
 # that are components of their own, see `vision.halves`).
@@ -201,6 +205,7 @@ def find_blobs(
     known: Calibrated | None = None,
     marks: tuple[np.ndarray, ...] = (),
     work: np.ndarray | None = None,
+    judged: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline;
@@ -211,7 +216,9 @@ def find_blobs(
     told from the wall, or from the wall's shadow, and a stick the outline cuts be looked
     for whole on the floor in the walls' shade beyond it. Sticks that the detection image
     joins are looked for apart in the `work` image it was made from, when given (see
-    `CloserLook`).
+    `CloserLook`). A long, thin object over TOO_THICK times as thick as a stick (`known`,
+    or else `judged` from the frame: a whole stick's length and thickness in working pixels,
+    0 when not judged) is looked at as sticks lying alongside (see `_alongside`).
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast)
@@ -276,11 +283,16 @@ def find_blobs(
             too_long = (
                 known and on_edge and max(shape.box[1]) > TOO_LONG * known.stick_length / scale
             )
+            size = _size(known, scale) if known else (judged[0] / scale, judged[1] / scale)
             if band or not shape.elongated or too_long:
                 # Not one stick: sticks joined, or a stick and a wall's band, looked for apart.
                 parts = _apart(component, shape, shadowy, unclosed[window], min_area, is_wall)
                 if len(parts) == 1 and closer is not None:
                     parts = closer.apart(component, (x, y), min_area) or parts
+            elif min(shape.box[1]) > TOO_THICK * size[1] > 0:
+                parts = _alongside(
+                    component, shape, shadowy, unclosed[window], min_area, is_wall, size
+                )
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
             elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
@@ -814,6 +826,28 @@ def _apart(
     pared = _grown(_pieces(cv2.erode(core, np.ones((3, 3), np.uint8)), min_area), component, 5)
     if len(pared) == 2 and _side_by_side(pared):
         return pared
+    return [(component, shape)]
+
+
+def _alongside(
+    component: np.ndarray,
+    shape: Shape,
+    shadowy: np.ndarray,
+    unclosed: np.ndarray,
+    min_area: float,
+    is_wall: Callable[[np.ndarray], bool],
+    size: tuple[float, float],
+) -> list[tuple[np.ndarray, Shape]]:
+    """A long, thin component (of `shape`) too thick for one stick, parted into sticks
+    lying alongside, when it parts into whole sticks (`size`: a whole stick's length and
+    thickness, detection pixels): two sticks a few millimetres apart that the shadow between
+    them joins (see `_apart`). Two sticks that touch can part along the shaded side of a
+    round face where they meet, into a stick that took in part of the other and what is
+    left of that one, too thick and too thin: they stay one object, 'touching'. `shadowy`,
+    `unclosed`, `min_area` and `is_wall` as for `_apart`."""
+    parts = _apart(component, shape, shadowy, unclosed, min_area, is_wall)
+    if len(parts) >= 2 and all(_is_whole(part_shape, *size) for _, part_shape in parts):
+        return parts
     return [(component, shape)]
 
 

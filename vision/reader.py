@@ -18,6 +18,7 @@ import numpy as np
 from vision.calibration import SHADE_REACH, Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
+    TOO_THICK,
     Blob,
     Calibrated,
     a_whole_sticks_size,
@@ -378,9 +379,16 @@ class StickReader:
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
         known = known or self._known(work.shape[1])
-        blobs, outline = find_blobs(
-            small, floor, work.shape[1] / small.shape[1], tray, contrast, known, marks, work
-        )
+        scale_up = work.shape[1] / small.shape[1]
+        blobs, outline = find_blobs(small, floor, scale_up, tray, contrast, known, marks, work)
+        if known is None:
+            # A stick's thickness judged from the sticks clear of the walls: an object far
+            # thicker may be sticks lying alongside, and is looked at so (see `find_blobs`).
+            judged = _size_of(_sticks_clear_of_the_walls(blobs))
+            if any(blob.width > TOO_THICK * judged[1] > 0 for blob in blobs):
+                blobs, outline = find_blobs(
+                    small, floor, scale_up, tray, contrast, None, marks, work, judged
+                )
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = known.stick_thickness if known else 0.0
@@ -465,7 +473,7 @@ class StickReader:
             if area > 0 and (
                 blob.area > 1.45 * area
                 or blob.length > 1.3 * length
-                or blob.width > 1.8 * thickness
+                or blob.width > TOO_THICK * thickness
                 or (not stick(blob) and blob.area > 0.75 * area)
             ):
                 return "sticks are touching or lying on one another"

@@ -880,6 +880,41 @@ def test_dark_sticks_whose_ends_lie_close_under_a_low_lamp_are_told_apart() -> N
     _read_right_both_ways(setup, 10476, [(10476014, 4)])
 
 
+def test_sticks_lying_alongside_joined_by_the_shadow_between_are_told_apart() -> None:
+    """Dark sticks on linen under a warm lamp (tune set-up 210): two flat faces lie side by
+    side, under a centimetre apart, and the shadow one casts fills the floor between them:
+    one object, long and thin, yet twice as thick as a stick. Known thick so, from
+    calibration or from the sticks clear of the walls, it is looked for apart: without the
+    shadow it parts into two whole sticks, and the throw is read both ways. It was 'sticks
+    are touching or lying on one another', with calibration and without."""
+    kind, image, flat = _shown_on_a_split(210, 11, "tune")
+    assert kind == "clean" and flat == 3
+    reader, _ = _calibrated_set_up(210, "tune")
+    for each in (reader, StickReader()):
+        found = each.measure_sticks(image)
+        assert found.problem is None and len(found.sticks) == 4
+        reading = each.reading_of(found)
+        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+
+
+def test_touching_sticks_parted_into_sticks_not_whole_stay_touching() -> None:
+    """Dark varnished sticks on linen under a coloured lamp 12 degrees lower than drawn (low
+    set-up 11, calibrated): a flat face lies against a round one along their length, no
+    floor between them. The round face's side turned from the light, where they meet, is as
+    dark as a shadow, and the object parts along it; but into a stick that took in a strip
+    of the round face, too long and too thick, and a sliver of the rest: not two whole
+    sticks. They stay one object, and the throw is asked again (parted, it was read with one
+    flat face, of two)."""
+    reader, shown = _calibrated_set_up(11)
+    kind, image, flat = shown(9)
+    assert (kind, flat) == ("touching", 2)
+    reading = reader.read(image)
+    assert (reading.status, reading.reason) == (
+        "rethrow",
+        "sticks are touching or lying on one another",
+    )
+
+
 def test_a_stick_found_with_its_tinted_shadow_alongside_is_the_stick_alone() -> None:
     """Linen under a warm lamp low and a cold one (tune set-up 451): the warm lamp's shadow
     beside a stick is lit by the cold lamp alone, bluish, and detection kept it with the
