@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -63,6 +64,11 @@ TOO_LONG = 1.3
 # it for sticks touching, and it is looked for apart first as sticks lying alongside (see
 # `_alongside`), a few millimetres apart and joined by the shadow between them.
 TOO_THICK = 1.8
+# Sticks lying a few millimetres apart have their axes a stick's width and the gap apart;
+# sticks touching, the sum of their radii: less than this share of a stick's thickness as
+# seen, which their soft sides and shadows widen (tune and low splits: 1.00 to 1.45 for
+# sticks lying apart, 0.81 to 0.92 for touching ones that part into whole sticks).
+AXES_APART = 0.95
 # Pieces of a component are one stick when they are as thick as each other, and their box
 # together is as thick as the thickest of them, each within this share (and so are pieces
 # that are components of their own, see `vision.halves`).
@@ -290,9 +296,8 @@ def find_blobs(
                 if len(parts) == 1 and closer is not None:
                     parts = closer.apart(component, (x, y), min_area) or parts
             elif min(shape.box[1]) > TOO_THICK * size[1] > 0:
-                parts = _alongside(
-                    component, shape, shadowy, unclosed[window], min_area, is_wall, size
-                )
+                apart = _apart(component, shape, shadowy, unclosed[window], min_area, is_wall)
+                parts = apart if _alongside(apart, size) else parts
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
             elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
@@ -829,26 +834,34 @@ def _apart(
     return [(component, shape)]
 
 
-def _alongside(
-    component: np.ndarray,
-    shape: Shape,
-    shadowy: np.ndarray,
-    unclosed: np.ndarray,
-    min_area: float,
-    is_wall: Callable[[np.ndarray], bool],
-    size: tuple[float, float],
-) -> list[tuple[np.ndarray, Shape]]:
-    """A long, thin component (of `shape`) too thick for one stick, parted into sticks
-    lying alongside, when it parts into whole sticks (`size`: a whole stick's length and
-    thickness, detection pixels): two sticks a few millimetres apart that the shadow between
-    them joins (see `_apart`). Two sticks that touch can part along the shaded side of a
-    round face where they meet, into a stick that took in part of the other and what is
-    left of that one, too thick and too thin: they stay one object, 'touching'. `shadowy`,
-    `unclosed`, `min_area` and `is_wall` as for `_apart`."""
-    parts = _apart(component, shape, shadowy, unclosed, min_area, is_wall)
-    if len(parts) >= 2 and all(_is_whole(part_shape, *size) for _, part_shape in parts):
-        return parts
-    return [(component, shape)]
+def _alongside(parts: list[tuple[np.ndarray, Shape]], size: tuple[float, float]) -> bool:
+    """The `parts` that a long, thin component too thick for one stick falls into (see
+    `_apart`) are sticks lying alongside: two or more, each a whole stick (`size`: a whole
+    stick's length and thickness, detection pixels), their axes AXES_APART of a stick's
+    thickness apart at least. Two sticks a few millimetres apart that the shadow between
+    them joins part so. Two that touch can part where they meet, along a round face's
+    shaded side or a face as dark as a shadow, into a stick that took in part of the other
+    and a sliver of that one, or into two whole sticks whose axes lie closer: they stay one
+    object, 'touching'."""
+    shapes = [shape for _, shape in parts]
+    length, thickness = size
+    return (
+        len(shapes) >= 2
+        and all(_is_whole(shape, length, thickness) for shape in shapes)
+        and all(_axes_apart(a, b) >= AXES_APART * thickness for a, b in combinations(shapes, 2))
+    )
+
+
+def _axes_apart(first: Shape, second: Shape) -> float:
+    """How far apart the axes of two stick-shaped boxes lie: each one's middle from the
+    other's axis, the mean of the two."""
+
+    def off_the_axis(shape: Shape, point: tuple[float, float]) -> float:
+        way = math.radians(_direction(shape))
+        (x, y), (px, py) = shape.box[0], point
+        return abs((py - y) * math.cos(way) - (px - x) * math.sin(way))
+
+    return (off_the_axis(first, second.box[0]) + off_the_axis(second, first.box[0])) / 2
 
 
 def _side_by_side(parts: list[tuple[np.ndarray, Shape]]) -> bool:

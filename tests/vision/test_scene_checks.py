@@ -881,15 +881,16 @@ def test_dark_sticks_whose_ends_lie_close_under_a_low_lamp_are_told_apart() -> N
 
 
 def test_sticks_lying_alongside_joined_by_the_shadow_between_are_told_apart() -> None:
-    """Dark sticks on linen under a warm lamp (tune set-up 210): two flat faces lie side by
-    side, under a centimetre apart, and the shadow one casts fills the floor between them:
-    one object, long and thin, yet twice as thick as a stick. Known thick so, from
-    calibration or from the sticks clear of the walls, it is looked for apart: without the
-    shadow it parts into two whole sticks, and the throw is read both ways. It was 'sticks
-    are touching or lying on one another', with calibration and without."""
-    kind, image, flat = _shown_on_a_split(210, 11, "tune")
+    """Dark varnished sticks on green felt under a warm lamp (tune set-up 621): two flat
+    faces lie side by side, under a centimetre apart, and the shadow one casts fills the
+    floor between them: one object, long and thin, yet twice as thick as a stick. Known
+    thick so, from calibration or from the sticks clear of the walls, it is looked for
+    apart: without the shadow it parts into two whole sticks, their axes more than a stick's
+    thickness apart, and the throw is read both ways. It was 'sticks are touching or lying
+    on one another', with calibration and without."""
+    kind, image, flat = _shown_on_a_split(621, 16, "tune")
     assert kind == "clean" and flat == 3
-    reader, _ = _calibrated_set_up(210, "tune")
+    reader, _ = _calibrated_set_up(621, "tune")
     for each in (reader, StickReader()):
         found = each.measure_sticks(image)
         assert found.problem is None and len(found.sticks) == 4
@@ -904,7 +905,8 @@ def test_touching_sticks_parted_into_sticks_not_whole_stay_touching() -> None:
     dark as a shadow, and the object parts along it; but into a stick that took in a strip
     of the round face, too long and too thick, and a sliver of the rest: not two whole
     sticks. They stay one object, and the throw is asked again (parted, it was read with one
-    flat face, of two)."""
+    flat face, of two). Touching sticks that do part into two whole sticks have their axes
+    closer than sticks lying apart: see the calibration tests' touching throws."""
     reader, shown = _calibrated_set_up(11)
     kind, image, flat = shown(9)
     assert (kind, flat) == ("touching", 2)
