@@ -855,13 +855,16 @@ def _alongside(parts: list[tuple[np.ndarray, Shape]], size: tuple[float, float])
 def _axes_apart(first: Shape, second: Shape) -> float:
     """How far apart the axes of two stick-shaped boxes lie: each one's middle from the
     other's axis, the mean of the two."""
+    across = _from_the_middle(first, second.box[0])[1], _from_the_middle(second, first.box[0])[1]
+    return (abs(across[0]) + abs(across[1])) / 2
 
-    def off_the_axis(shape: Shape, point: tuple[float, float]) -> float:
-        way = math.radians(_direction(shape))
-        (x, y), (px, py) = shape.box[0], point
-        return abs((py - y) * math.cos(way) - (px - x) * math.sin(way))
 
-    return (off_the_axis(first, second.box[0]) + off_the_axis(second, first.box[0])) / 2
+def _from_the_middle(shape: Shape, point: tuple[float, float]) -> tuple[float, float]:
+    """Where `point` lies from the middle of `shape`'s box: along its long side, and across."""
+    way = math.radians(_direction(shape))
+    (x, y), (px, py) = shape.box[0], point
+    cos, sin = math.cos(way), math.sin(way)
+    return (px - x) * cos + (py - y) * sin, (py - y) * cos - (px - x) * sin
 
 
 def _side_by_side(parts: list[tuple[np.ndarray, Shape]]) -> bool:
@@ -879,9 +882,7 @@ def _side_by_side(parts: list[tuple[np.ndarray, Shape]]) -> bool:
     turn = abs(directions[0] - directions[1])
     if min(turn, 180 - turn) > SIDE_BY_SIDE:
         return False
-    way = math.radians(directions[0])
-    (x1, y1), (x2, y2) = first.box[0], second.box[0]
-    apart_along = abs((x2 - x1) * math.cos(way) + (y2 - y1) * math.sin(way))
+    apart_along = abs(_from_the_middle(first, second.box[0])[0])
     lengths = max(first.box[1]), max(second.box[1])
     return sum(lengths) / 2 - apart_along >= min(lengths) / 2
 
