@@ -300,7 +300,7 @@ def find_blobs(
                 parts = apart if _alongside(apart, size) else parts
             if band and known:
                 parts = _whole_sticks(parts, shadowy, edge[window], known, scale)
-            elif known and len(parts) == 1 and not _is_whole(shape, *_size(known, scale)):
+            elif known and len(parts) == 1 and not _is_whole(shape, *size):
                 in_view = ((x, y), (dh, dw))
                 parts = (
                     _sticks_in_its_shade(
