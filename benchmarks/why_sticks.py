@@ -58,7 +58,8 @@ def main() -> None:
     setup = case.setup()
     kind, image, flat = evaluation.image_shown(case, setup, args.image)
     print(
-        f"{args.split} set-up {args.setup} ({case.style}, {case.tray}, {case.light}), "
+        f"{args.split} set-up {args.setup} "
+        f"({case.style}, {setup.tray.name}, {setup.lighting.name}), "
         f"image {args.image}: {kind}, {flat} flat"
     )
     rows = []

@@ -5,7 +5,9 @@ shown clean throws and bad scenes. The `tune` split may be looked at while impro
 reader, and so may the `low` split: the same names under other seeds, every lamp LOW_LAMPS
 degrees lower than drawn, for the long shadows the tune split has few of. The `holdout`
 split uses other seeds and adds a stick set, a tray and a light (`scenes.HELD_OUT`) that
-the other splits never contain.
+the other splits never contain. The `drawn` split, which may be looked at too, draws each
+set-up's floor and light at random (`scenes.conditions_drawn`) instead of from the catalogue:
+conditions between and around the named ones, where a reader tuned on those can fail.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from vision.render import Scene, render
 TUNE_STYLES = tuple(s for s in scenes.STYLES if s != scenes.HELD_OUT["style"])
 TUNE_TRAYS = tuple(t for t in scenes.TRAYS if t != scenes.HELD_OUT["tray"])
 TUNE_LIGHTS = tuple(li for li in scenes.LIGHTS if li != scenes.HELD_OUT["light"])
-SPLIT_SEEDS = {"tune": 10_000, "low": 70_000, "holdout": 90_000}
+SPLIT_SEEDS = {"tune": 10_000, "drawn": 50_000, "low": 70_000, "holdout": 90_000}
 LOW_LAMPS = 12.0
 
 
@@ -39,12 +41,15 @@ class SetupCase:
     width: int
     height: int
     lamps_lowered: float = 0.0
+    conditions_drawn: bool = False
 
     def setup(self) -> scenes.Setup:
         """The installation this case stands for."""
         made = scenes.make_setup(
             self.style, self.tray, self.light, self.seed, self.width, self.height
         )
+        if self.conditions_drawn:
+            made = scenes.conditions_drawn(made, self.seed)
         return scenes.lamps_lowered(made, self.lamps_lowered) if self.lamps_lowered else made
 
 
@@ -104,6 +109,7 @@ def setups(split: str, count: int) -> list[SetupCase]:
                 1280 if wide else 640,
                 720 if wide else 480,
                 LOW_LAMPS if split == "low" else 0.0,
+                conditions_drawn=split == "drawn",
             )
         )
     return result
@@ -134,7 +140,13 @@ def run_setup(case: SetupCase, images: int, bad_share: float = 0.3) -> Iterator[
                 else ThrowReading.rethrow("calibration failed")
             )
             yield Outcome(
-                case.style, case.tray, case.light, kind, calibrated, truth(scene), reading
+                case.style,
+                setup.tray.name,
+                setup.lighting.name,
+                kind,
+                calibrated,
+                truth(scene),
+                reading,
             )
 
 

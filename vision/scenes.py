@@ -8,6 +8,7 @@ Held-out names (`HELD_OUT`) are never used for tuning the reader.
 
 from __future__ import annotations
 
+import colorsys
 import math
 from dataclasses import dataclass, replace
 
@@ -15,6 +16,7 @@ import numpy as np
 
 from vision.render import (
     FLAT_UP,
+    RGB,
     ROUND_UP,
     CameraSetup,
     HandPose,
@@ -158,6 +160,67 @@ def lamps_lowered(setup: Setup, degrees: float) -> Setup:
         for light in setup.lighting.lights
     )
     return replace(setup, lighting=replace(setup.lighting, lights=lights))
+
+
+# Light colours a drawn lamp lies between (see `_drawn_light_colour`): a candle-warm lamp,
+# daylight, a blue sky.
+WARM_LIGHT = np.array([1.0, 0.60, 0.32])
+NEUTRAL_LIGHT = np.array([1.0, 0.97, 0.92])
+COOL_LIGHT = np.array([0.80, 0.92, 1.15])
+DRAWN_TEXTURES = ("felt", "linen", "wood")
+
+
+def conditions_drawn(setup: Setup, seed: int) -> Setup:
+    """`setup` with its tray's floor, rim and table and its light drawn at random instead of
+    taken from the catalogue: floors from near black to pale, of any hue; one or two lamps
+    from low to overhead, warm to cool or tinted, under ambient light of its own colour.
+    The named conditions are a handful of points; these fill the space between and around
+    them, to find where the reader fails on conditions it was not tuned on."""
+    rng = np.random.default_rng(seed)
+    texture = DRAWN_TEXTURES[int(rng.integers(len(DRAWN_TEXTURES)))]
+    tray = replace(
+        setup.tray,
+        name=f"drawn_{texture}",
+        floor=_drawn_albedo(rng, 0.05, 0.7),
+        texture=texture,
+        rim=_drawn_albedo(rng, 0.05, 0.6),
+        table=_drawn_albedo(rng, 0.1, 0.6),
+    )
+    return replace(setup, tray=tray, lighting=_drawn_lighting(rng))
+
+
+def _drawn_albedo(rng: np.random.Generator, darkest: float, palest: float) -> RGB:
+    """A surface colour of any hue, its value even on a log scale between the bounds."""
+    value = math.exp(rng.uniform(math.log(darkest), math.log(palest)))
+    return colorsys.hsv_to_rgb(rng.uniform(0, 1), rng.uniform(0, 0.7), value)
+
+
+def _drawn_lighting(rng: np.random.Generator) -> Lighting:
+    count = 1 if rng.random() < 0.65 else 2
+    azimuth = rng.uniform(0, 360)
+    lights = tuple(
+        Light(
+            (azimuth + (rng.uniform(90, 270) if k else 0.0)) % 360,
+            rng.uniform(25, 88),
+            _drawn_light_colour(rng, 1.0 if count == 1 else rng.uniform(0.45, 0.85)),
+            rng.uniform(0.1, 0.4),
+        )
+        for k in range(count)
+    )
+    ambient = _drawn_light_colour(rng, rng.uniform(0.08, 0.4))
+    return Lighting(f"drawn_{count}_lamp{'s' if count > 1 else ''}", lights, ambient)
+
+
+def _drawn_light_colour(rng: np.random.Generator, strength: float) -> RGB:
+    """A light's colour between warm, daylight and cool, now and then tinted, its
+    strongest channel at `strength`."""
+    warmth = rng.uniform(-1, 1)
+    towards = WARM_LIGHT if warmth > 0 else COOL_LIGHT
+    colour = NEUTRAL_LIGHT + abs(warmth) * (towards - NEUTRAL_LIGHT)
+    if rng.random() < 0.2:
+        colour = colour * np.array(colorsys.hsv_to_rgb(rng.uniform(0, 1), 0.4, 1.0))
+    r, g, b = (float(c) for c in colour * strength / colour.max())
+    return (r, g, b)
 
 
 def project(cam: CameraSetup, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -19,3 +19,18 @@ def test_a_stick_out_of_the_picture_lies_over_the_rim_where_the_whole_tray_is_in
     half = np.array(setup.tray.size) / 2
     beyond = [s for s in scene.sticks if (np.abs(scenes.stick_ends(s)) > half).any()]
     assert len(beyond) == 1 and beyond[0].lift > 0
+
+
+def test_the_drawn_split_draws_a_floor_and_a_light_of_its_own_for_every_set_up() -> None:
+    """The drawn split stands for conditions the catalogue does not name: each set-up's floor
+    and light are drawn anew (none is a catalogue tray's floor or light), the same each time
+    the set-up is built, so that a reading found there can be looked at again."""
+    cases = evaluation.setups("drawn", 12)
+    built = [case.setup() for case in cases]
+    assert [case.setup() for case in cases] == built
+    floors = {setup.tray.floor for setup in built}
+    assert len(floors) == len(built)
+    assert not floors & {tray.floor for tray in scenes.TRAYS.values()}
+    named = {scenes.make_setup("dark", "linen", light, 1).lighting for light in scenes.LIGHTS}
+    assert not {s.lighting.ambient for s in built} & {lighting.ambient for lighting in named}
+    assert {len(setup.lighting.lights) for setup in built} == {1, 2}
