@@ -80,6 +80,9 @@ SINGLE = ~(SHADING | CHROMA)
 EVEN_RUN = [name for name, single in zip(NAMES, SINGLE, strict=True) if single].index(
     "even_run"
 )
+# What the camera makes look flat where it washes a face out white (see `vision.features`):
+# its shading and its even stretch.
+CLIPPED_FLAT = SHADING | (np.array(NAMES) == "even_run")
 # Evidence for flat from the even stretch down a face's middle that outweighs its shading
 # however round that looks (see `CalibratedFaces.classify`): a wide shadow, or one on each
 # side under two lamps, left in a flat face's strip makes its shading as round as a round
@@ -449,7 +452,11 @@ class CalibratedFaces:
         return telling
 
     def classify(
-        self, features: np.ndarray, whole_width: bool = True, shaped_light: bool = True
+        self,
+        features: np.ndarray,
+        whole_width: bool = True,
+        shaped_light: bool = True,
+        washed_out: bool = False,
     ) -> FaceVote:
         """The face `features` look like; a stick without its whole width (see
         `vision.features`) gets no evidence for flat from the shading of its sides, and one
@@ -462,7 +469,10 @@ class CalibratedFaces:
         says round, or by EVEN_STRETCH at least, the shading does not count (a round face
         curves away from every lamp and is never lit evenly over a flat face's stretch). A
         lamp's glint on a face seen in calibration (see GLINT) neither makes it look like
-        neither face nor votes."""
+        neither face nor votes. A face `washed_out` white is cut off flat by the camera: its
+        shading and even stretch give no evidence for flat (a round face clipped across looks
+        as flat), and where nothing else tells the faces apart (an unpainted set), a flat face
+        washed out is not told. Its sides falling off below the ceiling still say round."""
         from_flat = (features - self.flat_mean) / self.spread
         from_round = (features - self.round_mean) / self.spread
         flat_under, round_under = _under_a_glint(from_flat), _under_a_glint(from_round)
@@ -471,6 +481,8 @@ class CalibratedFaces:
         if min(d_flat, d_round) > OUTLIER_DISTANCE:
             return FaceVote(None, 0.5, "a stick looks like neither face seen in calibration")
         ratios = self._evidence(features)
+        if washed_out:
+            ratios[CLIPPED_FLAT] = np.minimum(ratios[CLIPPED_FLAT], 0)
         if (flat_under or round_under) and _glint_beyond_both(from_flat, from_round):
             ratios[GLINT] = 0.0
         if not whole_width:
@@ -518,7 +530,7 @@ class CalibratedFaces:
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
         return [
-            self.classify(stick.features, stick.whole_width, stick.shaped_light)
+            self.classify(stick.features, stick.whole_width, stick.shaped_light, stick.washed_out)
             for stick in sticks
         ]
 

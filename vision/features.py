@@ -44,7 +44,9 @@ green and blue than the felt does, and would seem to return most of its light).
 And `clipped`: which of the face's channels reached the camera's ceiling, where its
 recorded colour is not its own. A channel clipped over a third of the face or more is cut off
 flat there, so the measures of shading (`plateau`, `roundness`, `uneven`, `even_run`) leave it
-out (see `_shading_levels`).
+out (see `_shading_levels`); a face clipped so in every channel (`washed_out`: light wood on a
+near-black floor, which the auto exposure lifts past the ceiling) has no shading left to
+measure, and its measures of it are those of a flat top, whatever its face.
 
 A stick found narrower than a whole one (`whole_width` false) has lost its sides against the
 floor: the middle of a round face alone is lit as evenly as a flat face, so its shading can
@@ -130,6 +132,7 @@ class MeasuredStick:
     shaped_light: bool = True
     end_sharpness: float = 1.0
     clipped: tuple[bool, bool, bool] = (False, False, False)
+    washed_out: bool = False
 
 
 def second_softest(sticks: list[MeasuredStick]) -> tuple[float, float]:
@@ -260,6 +263,7 @@ def measure(
         shaped,
         _end_sharpness(work, blob),
         _clipped(clipped_shares),
+        bool((clipped_shares >= FLATTENED_SHARE).all()),
     )
 
 
