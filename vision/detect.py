@@ -121,12 +121,13 @@ class Calibrated:
 
 
 def object_mask(
-    small: np.ndarray, floor: FloorModel, contrast: float = 1.0
+    small: np.ndarray, floor: FloorModel, contrast: float = 1.0, plain_shadows: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pixels of `small` (detection size, BGR uint8) that are not bare floor, those that
     could be floor in a shadow, and every pixel's log ratios to the floor's colour.
     `contrast` scales the departure an object needs (below 1: faces close to the floor's
-    colour, where calibration found the empty tray allows it).
+    colour, where calibration found the empty tray allows it); with `plain_shadows`, the
+    pixels that could only be a plain shadow count as objects too (see below).
 
     Ratios to the floor are taken in linear light (undoing the camera's gamma), where a shadow
     scales the channels by the share of light that still arrives: evenly under one light
@@ -134,7 +135,9 @@ def object_mask(
     be a shadow or a dark object, and are told apart by where they lie). Never so unevenly,
     though, that one channel keeps SHADOW_TINT (e, 2.7) times the share another keeps: lamps
     differ less than that, and a face tinted further against the floor, however dark (dark
-    paint on coloured felt), is no shadow.
+    paint on coloured felt), is no shadow. Darkened evenly and not below PLAIN_SHADOW_FLOOR,
+    a pixel is a plain shadow and no object, unless `plain_shadows`: dark paint of the
+    floor's own hue (neutral paint on a grey floor a few times lighter) is as plain.
     """
     h, w = small.shape[:2]
     log_ratio = cv2.LUT(small, _LOG_LEVEL)
@@ -148,7 +151,8 @@ def object_mask(
     # The floor covers most of the view: its texture sets how much departure is noise.
     texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
     departs = departure > contrast * max(OBJECT_FACTOR, GRAIN * texture)
-    return (departs & ~plain_shadow).astype(np.uint8), maybe_shadow, log_ratio
+    objects = departs if plain_shadows else departs & ~plain_shadow
+    return objects.astype(np.uint8), maybe_shadow, log_ratio
 
 
 def _shadow_like(high: np.ndarray, low: np.ndarray) -> np.ndarray:
@@ -212,6 +216,7 @@ def find_blobs(
     marks: tuple[np.ndarray, ...] = (),
     work: np.ndarray | None = None,
     judged: tuple[float, float] = (0.0, 0.0),
+    plain_shadows: bool = False,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline;
@@ -225,9 +230,10 @@ def find_blobs(
     `CloserLook`). A long, thin object over TOO_THICK times as thick as a stick (`known`,
     or else `judged` from the frame: a whole stick's length and thickness in working pixels,
     0 when not judged) is looked at as sticks lying alongside (see `_alongside`).
+    `plain_shadows` as for `object_mask`.
     """
     dh, dw = small.shape[:2]
-    objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast)
+    objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast, plain_shadows)
     closer = CloserLook(work, floor, contrast, scale) if work is not None and scale > 1 else None
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
     tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from statistics import median
 
 import cv2
@@ -46,6 +47,7 @@ NOT_A_STICK = "something that is not a stick lies in the tray"
 REACHES_IN = "something reaches in from the edge of the picture (a hand?)"
 # How a look taken again reading a strip along the outline as a stick it cuts is told.
 STRIPS_READ = ", a strip along the outline read as a stick it cuts"
+PLAIN_SHADOWS = "with what looks like a plain shadow as objects (paint of the floor's hue)"
 # How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
 # to be the walls' when the look leaves them beyond it (see `StickReader.looks`).
 WELL_BEYOND = 0.5
@@ -100,9 +102,10 @@ CUT_SHADE = 0.5
 class _Look:
     """One more look at a frame (see `StickReader._second_looks`), `how` in words: within
     `tray` (the calibration's by default), at `contrast`, knowing what `known` tells
-    detection, whether it takes in the floor in the walls' shade, and whether what lies
+    detection, whether it takes in the floor in the walls' shade, whether what lies
     beyond `tray` is the walls' (`walls_beyond`: objects found before that reach there are
-    not held against it)."""
+    not held against it), and whether what looks like a plain shadow counts as an object
+    (`plain_shadows`, see `vision.detect.object_mask`)."""
 
     how: str
     tray: np.ndarray | None = None
@@ -110,6 +113,7 @@ class _Look:
     known: Calibrated | None = None
     on_the_shade: bool = False
     walls_beyond: bool = False
+    plain_shadows: bool = False
 
 
 @dataclass
@@ -231,7 +235,12 @@ class StickReader:
         """`look` taken at `image`, where the first look `found` what it found, and whether
         what it finds stands (see `_stands`); `cut_sticks` as for `measure_sticks`."""
         again = self.measure_sticks(
-            image, look.tray, look.contrast, known=look.known, cut_sticks=cut_sticks
+            image,
+            look.tray,
+            look.contrast,
+            known=look.known,
+            cut_sticks=cut_sticks,
+            plain_shadows=look.plain_shadows,
         )
         how = f"{look.how}{STRIPS_READ}" if cut_sticks else look.how
         stands = _stands(found, look, again) and _added_sticks_show_ends(found, again, image)
@@ -279,6 +288,8 @@ class StickReader:
             how = "whole beyond the frame's own floor outline"
             yield self._beyond(how, image, self.tray_outline(image), known, reach)
             yield self._on_the_lit_floor(image, known, reach)
+            if _paint_lost_as_shadow(found):
+                yield _Look(PLAIN_SHADOWS, plain_shadows=True)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
@@ -295,6 +306,8 @@ class StickReader:
         sized = Calibrated(length, thickness, None)
         yield _Look("on all the floor in the walls' shade", shade, known=sized, on_the_shade=True)
         yield self._on_the_lit_floor(image, sized, reach)
+        if _paint_lost_as_shadow(found):
+            yield _Look(PLAIN_SHADOWS, found.outline, known=sized, plain_shadows=True)
 
     def _on_the_lit_floor(self, image: np.ndarray, known: Calibrated, reach: float) -> _Look:
         """A look within the outline of the lit floor alone in `image`, as calibration takes
@@ -360,6 +373,7 @@ class StickReader:
         face_thickness: float = 0.0,
         known: Calibrated | None = None,
         cut_sticks: bool = False,
+        plain_shadows: bool = False,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
@@ -368,7 +382,8 @@ class StickReader:
         sticks' faces are measured knowing a whole stick's `face_thickness` (a fraction of the
         width), by default the calibration's (see `vision.features.measure`). With
         `cut_sticks`, strips along the outline that may be sticks it cuts along their length
-        are taken for sticks, not for the wall's foot (see `_cut_by_the_wall`)."""
+        are taken for sticks, not for the wall's foot (see `_cut_by_the_wall`);
+        `plain_shadows` as for `vision.detect.object_mask`."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = working_image(image)
@@ -380,15 +395,24 @@ class StickReader:
             marks = self.calibration.marks if self.calibration else ()
         known = known or self._known(work.shape[1])
         scale_up = work.shape[1] / small.shape[1]
-        blobs, outline = find_blobs(small, floor, scale_up, tray, contrast, known, marks, work)
+        look = partial(
+            find_blobs,
+            small,
+            floor,
+            scale_up,
+            tray,
+            contrast,
+            marks=marks,
+            work=work,
+            plain_shadows=plain_shadows,
+        )
+        blobs, outline = look(known=known)
         if known is None:
             # A stick's thickness judged from the sticks clear of the walls: an object far
             # thicker may be sticks lying alongside, and is looked at so (see `find_blobs`).
             judged = _size_of(_sticks_clear_of_the_walls(blobs))
             if any(blob.width > TOO_THICK * judged[1] > 0 for blob in blobs):
-                blobs, outline = find_blobs(
-                    small, floor, scale_up, tray, contrast, None, marks, work, judged
-                )
+                blobs, outline = look(known=None, judged=judged)
         # Only a calibrated width is trusted to say a stick's sides were lost: in one throw,
         # the faces of some sets differ in how wide they look against the floor.
         calibrated_width = known.stick_thickness if known else 0.0
@@ -522,16 +546,27 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands, as far as its objects tell: the scene is
-    clean, nothing the first look `found` is parted or lost (see `_held_against`), and on
-    the shade every object is whole (see `StickReader.looks`); the picture must also show
-    the ends of every stick the look adds (see `_added_sticks_show_ends`)."""
+    clean, nothing the first look `found` is parted or lost (see `_held_against`), on the
+    shade every object is whole (see `StickReader.looks`), and with plain shadows taken
+    for objects every object is clear of the borders (see `_clear_of_the_borders`); the
+    picture must also show the ends of every stick the look adds (see
+    `_added_sticks_show_ends`)."""
     before = _held_against(found, look)
     return (
         again.problem is None
         and _none_parted(before, again)
         and _none_lost(before, again)
         and (_all_whole(again) or not look.on_the_shade)
+        and (_clear_of_the_borders(again) or not look.plain_shadows)
     )
+
+
+def _clear_of_the_borders(found: Measurement) -> bool:
+    """No object `found` touches the picture's border or runs along the tray's edge. With
+    plain shadows taken for objects (PLAIN_SHADOWS), a stick's own shadow lengthens it, and
+    one reaching past either border could pass for whole (drawn set-up 25: 220 pixels long
+    over the picture's edge, a whole stick 215)."""
+    return not any(blob.touches_frame or blob.touches_edge > 0 for blob in found.blobs)
 
 
 def _added_sticks_show_ends(before: Measurement, again: Measurement, image: np.ndarray) -> bool:
@@ -600,6 +635,16 @@ def _within(
 def _all_whole(found: Measurement) -> bool:
     """Every object found is as long as a whole stick (WHOLE_LENGTH of `found.stick_length`)."""
     return all(blob.length >= WHOLE_LENGTH * found.stick_length for blob in found.blobs)
+
+
+def _paint_lost_as_shadow(found: Measurement) -> bool:
+    """Whether a stick of dark paint may have been lost as a plain shadow (see
+    `vision.detect.object_mask`) where the first look `found` what it found: fewer than four
+    sticks, or an object mostly shadow-like (CUT_SHADE of it) that is no stick, what is left
+    of such a stick. Worth the look that keeps plain shadows (PLAIN_SHADOWS)."""
+    return len(found.sticks) < 4 or any(
+        blob.shadowlike >= CUT_SHADE and not is_stick_shaped(blob) for blob in found.blobs
+    )
 
 
 def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
