@@ -462,9 +462,15 @@ def test_a_dark_stick_lying_wholly_in_a_walls_tinted_shade_is_told_from_it() -> 
     other lamp alone, the shade is tinted, an object against the lit floor as long as the
     wall, and the stick is one object with it: 'found 3 sticks', with calibration and without.
     Against the shade's own colour, the stick stands out whole, and the rest is the shade."""
-    case = evaluation.case_of("tune", 481)
+    _read_right_both_ways_on_a_split("tune", 481, 3)
+
+
+def _read_right_both_ways_on_a_split(split: str, index: int, image_index: int) -> None:
+    """Image `image_index` of set-up `index` of `split`, a clean throw, is read ok with the
+    right count with the set-up's calibration and without."""
+    case = evaluation.case_of(split, index)
     setup = case.setup()
-    image, flat = _clean(evaluation.image_shown(case, setup, 3))
+    image, flat = _clean(evaluation.image_shown(case, setup, image_index))
     for _, reader in evaluation.setup_readers(case, setup):
         assert reader is not None
         reading = reader.read(image)
@@ -1139,13 +1145,7 @@ def test_dark_paint_of_the_floors_hue_is_not_passed_over_as_a_plain_shadow() -> 
     channel, as a plain shadow does, so most of a flat face was passed over as one, and what
     was left of it was no stick: 'found 3 sticks', with calibration and without. Looked at
     again with what looks like a plain shadow taken as an object, the throw is read."""
-    case = evaluation.case_of("drawn", 25)
-    setup = case.setup()
-    image, flat = _clean(evaluation.image_shown(case, setup, 0))
-    for _, reader in evaluation.setup_readers(case, setup):
-        assert reader is not None
-        reading = reader.read(image)
-        assert (reading.status, reading.flat) == ("ok", flat), reading.reason
+    _read_right_both_ways_on_a_split("drawn", 25, 0)
 
 
 def test_dark_paint_passed_over_whole_as_a_plain_shadow_is_looked_for() -> None:
