@@ -71,6 +71,7 @@ class Calibration:
     still_sides: float | None = None
     still_ends: float | None = None
     shortest_stick: float | None = None
+    plain_shadows: bool = False
 
     def closer_contrasts(self) -> list[float]:
         """The contrasts, closer to the floor's colour than `contrast`, at which a throw whose
@@ -114,6 +115,8 @@ class Calibration:
         if self.still_sides is not None and self.still_ends is not None:
             data["still_sides"] = round(self.still_sides, 3)
             data["still_ends"] = round(self.still_ends, 2)
+        if self.plain_shadows:
+            data["plain_shadows"] = True
         return data
 
     @classmethod
@@ -166,6 +169,11 @@ class Calibration:
             )
             if (still_sides is None) != (still_ends is None):
                 raise CalibrationError("calibration still sides and still ends come together")
+            # Files written before sticks were looked for among plain shadows have no such
+            # key: objects are looked for as before.
+            plain_shadows = data.get("plain_shadows", False)
+            if not isinstance(plain_shadows, bool):
+                raise CalibrationError("calibration plain_shadows must be true or false")
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -201,6 +209,7 @@ class Calibration:
             still_sides,
             still_ends,
             shortest_stick,
+            plain_shadows,
         )
 
     def save(self, path: str | Path) -> None:
@@ -276,7 +285,10 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
       (the lowest of CONTRASTS that calibrates).
-    When none of them does, they are tried again within the lit floor. The shade is left out
+    When none of them does, they are tried again within the lit floor, and last the usual
+    reader's with what looks like a plain shadow taken for an object (`plain_shadows`, see
+    `vision.detect.object_mask`): neutral dark paint on a grey floor a few times lighter
+    returns an even share of its light, as a shadow does. The shade is left out
     of the floor before it is passed over as a mark: a stick reaching into a mark is asked
     again, one in the shade of a wall is looked for whole there. The error reported is the
     usual reader's. The floor in the walls' shade beyond the lit outline is kept too (see
@@ -298,6 +310,9 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         or _first_of(others, empty, flat, round_, tray)
         or _on_the_lit_floor(empty, flat, round_, tray, lit, ATTEMPTS[1:])
     )
+    if calibration is None:
+        with contextlib.suppress(CalibrationError):
+            calibration = _calibrate_at(empty, flat, round_, tray, contrast, marked, True)
     if calibration is None:
         raise usual
     return calibration
@@ -352,9 +367,11 @@ def _calibrate_at(
     tray: np.ndarray,
     contrast: float,
     marked: bool,
+    plain_shadows: bool = False,
 ) -> Calibration:
     """`calibrate` with the tray's outline found, looking for objects at one `contrast`,
-    passing over what lies where the empty tray shows something when `marked`."""
+    passing over what lies where the empty tray shows something when `marked`, and taking
+    what looks like a plain shadow for an object when `plain_shadows`."""
     from vision.reader import StickReader
 
     images = {"flat.png": flat, "round.png": round_}
@@ -365,7 +382,9 @@ def _calibrate_at(
         provisional = reader.shown_outlines(empty, tray, contrast)
     sizes = []
     for name, image in images.items():
-        found = reader.measure_sticks(image, tray, contrast, provisional)
+        found = reader.measure_sticks(
+            image, tray, contrast, provisional, plain_shadows=plain_shadows
+        )
         if found.problem:
             raise CalibrationError(f"{name}: {found.problem}")
         if len(found.sticks) != 4:
@@ -381,7 +400,9 @@ def _calibrate_at(
     shortest = min(size[0] for size in sizes)
     # Measured again knowing a whole stick's thickness, as a reader with this calibration will.
     measured = {
-        name: reader.measure_sticks(image, tray, contrast, provisional, float(thickness))
+        name: reader.measure_sticks(
+            image, tray, contrast, provisional, float(thickness), plain_shadows=plain_shadows
+        )
         for name, image in images.items()
     }
     faces = {name: np.array([s.features for s in found.sticks]) for name, found in measured.items()}
@@ -403,6 +424,7 @@ def _calibrate_at(
         still_sides=still_sides,
         still_ends=still_ends,
         shortest_stick=float(shortest),
+        plain_shadows=plain_shadows,
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.

@@ -383,7 +383,8 @@ class StickReader:
         width), by default the calibration's (see `vision.features.measure`). With
         `cut_sticks`, strips along the outline that may be sticks it cuts along their length
         are taken for sticks, not for the wall's foot (see `_cut_by_the_wall`);
-        `plain_shadows` as for `vision.detect.object_mask`."""
+        `plain_shadows` as for `vision.detect.object_mask`, always so where calibration found
+        the sticks only so."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = working_image(image)
@@ -393,6 +394,7 @@ class StickReader:
             contrast = self.calibration.contrast if self.calibration else 1.0
         if marks is None:
             marks = self.calibration.marks if self.calibration else ()
+        plain_shadows = plain_shadows or bool(self.calibration and self.calibration.plain_shadows)
         known = known or self._known(work.shape[1])
         scale_up = work.shape[1] / small.shape[1]
         look = partial(

@@ -258,6 +258,8 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         "shaded floor",
     ),
     ("a shaded floor as text", _set("shaded_floor", "walls"), "shaded floor"),
+    ("plain shadows as text", _set("plain_shadows", "yes"), "plain_shadows"),
+    ("plain shadows as a number", _set("plain_shadows", 1), "plain_shadows"),
 ]
 
 
@@ -1318,3 +1320,24 @@ def test_round_faces_washed_out_white_whose_sides_fall_off_are_still_read() -> N
     only a round face's do, so a throw of four round faces is read."""
     readings = _read_with_its_calibration("drawn", 19, [0, 14])
     assert readings == [(0, "ok", 0)] * 2, readings
+
+
+def test_dark_paint_of_the_floors_hue_is_calibrated_among_plain_shadows(tmp_path: Path) -> None:
+    """Drawn set-up 50: dark sticks on dark brown felt. Neutral dark paint returns an even
+    share of the felt's light, as a plain shadow does, and the flat picture showed 'no sticks
+    in the tray'. Calibration last looks for the sticks with what looks like a plain shadow
+    taken for an object, keeps that in the file, and the reader then looks so at every throw:
+    the set-up's clean throws are read right, and its bad scenes asked again."""
+    case = evaluation.case_of("drawn", 50)
+    setup = case.setup()
+    (_, reader), _ = evaluation.setup_readers(case, setup)
+    assert reader is not None and reader.calibration is not None
+    path = tmp_path / "cal.json"
+    reader.calibration.save(path)
+    assert json.loads(path.read_text())["plain_shadows"] is True
+    loaded = StickReader(Calibration.load(path))
+    for image_index in range(12):
+        kind, image, truth = evaluation.image_shown(case, setup, image_index)
+        reading = loaded.read(image)
+        expected = ("ok", truth) if kind == "clean" else ("rethrow", None)
+        assert (reading.status, reading.flat) == expected, (image_index, reading.reason)
