@@ -62,7 +62,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import cv2
 import numpy as np
@@ -256,7 +256,7 @@ def measure(
     return MeasuredStick(
         blob,
         features,
-        _sharpness(strip_grey),
+        _sharpness(strip_grey, strip),
         grey,
         math.log(max(light, 1e-3)),
         whole_width,
@@ -675,11 +675,21 @@ def _evenly_lit_after(columns: list[float], side: int) -> bool:
     return side + 1 >= len(columns) or columns[side + 1] <= EVEN * columns[side]
 
 
-def _sharpness(grey: np.ndarray) -> float:
+def _sharpness(grey: np.ndarray, strip: np.ndarray) -> float:
     """Steepest step across the stick's sides over the height of the step (1/pixels), in the
-    strip's grey levels."""
+    strip's `grey` levels; where neither side stands out in grey (a face as bright as the
+    floor, of another hue), in the channel of the colour `strip` where they stand out most.
+    1.0 where they stand out in none: a smear is then not seen."""
     rows = slice(STRIP_LENGTH // 5, STRIP_LENGTH * 4 // 5)
-    profile = column_medians(grey[rows])
+    steps = _side_steps(column_medians(grey[rows])) or max(
+        (_side_steps(channel) for channel in column_medians(strip[rows]).T), key=_standing_out
+    )
+    return min(steepness for steepness, _ in steps) if steps else 1.0
+
+
+def _side_steps(profile: np.ndarray) -> list[tuple[float, float]]:
+    """(steepest step over height, height) at each side of a profile across the stick whose
+    height (from the floor beyond to the stick within) is 8 levels or more."""
     jumps = np.abs(np.diff(profile))
     side = MARGIN + 4
     steps = []
@@ -688,8 +698,14 @@ def _sharpness(grey: np.ndarray) -> float:
         (abs(float(profile[-side] - profile[-1])), jumps[-(side - 1) :]),
     ):
         if height >= 8:
-            steps.append(float(jump.max()) / height)
-    return min(steps) if steps else 1.0
+            steps.append((float(jump.max()) / height, height))
+    return steps
+
+
+def _standing_out(steps: list[tuple[float, float]]) -> tuple[int, float]:
+    """How far the edges `steps` measures (steepness, height) stand out: how many of them
+    do, then the height of the lowest."""
+    return len(steps), min((height for _, height in steps), default=0.0)
 
 
 def ends_shown(work: np.ndarray, blob: Blob) -> bool:
@@ -717,15 +733,26 @@ def _along_and_beyond(work: np.ndarray, blob: Blob) -> tuple[np.ndarray, slice, 
 
 def _end_sharpness(work: np.ndarray, blob: Blob) -> float:
     """Steepest one-pixel step at the sharper of the stick's ends over the step's height, in
-    the grey levels of its middle half, along its axis (1.0 when neither end differs from
-    the floor beyond it by END_STEP levels or more)."""
+    the grey levels of its middle half, along its axis; where neither end differs from the
+    floor beyond it by END_STEP levels or more in grey, in the channel where they differ
+    most (as `_sharpness`), and 1.0 where they differ so in none."""
     line, middle, outside = _along_and_beyond(work, blob)
-    grey = column_medians(_channel_mean(line))
-    inside = median(grey[middle])
+    ends = partial(_end_steps, middle=middle, outside=outside)
+    steps = ends(column_medians(_channel_mean(line))) or max(
+        (ends(channel) for channel in column_medians(line).T), key=_standing_out
+    )
+    return max(steepness for steepness, _ in steps) if steps else 1.0
+
+
+def _end_steps(profile: np.ndarray, middle: slice, outside: int) -> list[tuple[float, float]]:
+    """(steepest one-pixel step over height, height) at each end of a profile along the
+    stick, `middle` its samples of the stick's middle and `outside` how many lie beyond each
+    end, where the end differs from what lies beyond it by END_STEP levels or more."""
+    inside = median(profile[middle])
     steps = []
-    half = len(grey) // 2
-    for end in (grey[:half], grey[half:][::-1]):
+    half = len(profile) // 2
+    for end in (profile[:half], profile[half:][::-1]):
         height = abs(inside - median(end[:outside]))
         if height >= END_STEP:
-            steps.append(float(np.abs(np.diff(end)).max()) / height)
-    return max(steps) if steps else 1.0
+            steps.append((float(np.abs(np.diff(end)).max()) / height, height))
+    return steps

@@ -1169,3 +1169,18 @@ def test_a_stick_over_the_pictures_edge_is_not_made_whole_by_its_plain_shadow() 
     for _, reader in evaluation.setup_readers(case, setup):
         assert reader is not None
         assert reader.read(image).status == "rethrow"
+
+
+@pytest.mark.parametrize(("setup", "image"), [(24, 15), (44, 1)])
+def test_a_smear_of_sticks_as_bright_as_the_floor_is_seen_in_their_colour(
+    setup: int, image: int
+) -> None:
+    """Drawn set-ups 24 and 44: unpainted sticks on teal and green linen, as bright as the
+    floor in grey, orange against it. Their sides and ends did not stand out in grey at all,
+    so a smear could not soften them: a throw still sliding was read with calibration, 2
+    for 4 and 4 for 0. Measured in the channel they stand out in, the smear shows."""
+    reader, shown = _calibrated_set_up(setup, "drawn")
+    kind, picture, _ = shown(image)
+    assert kind == "motion_blur"
+    reading = reader.read(picture)
+    assert reading.status == "rethrow" and "blurred" in reading.reason, reading
