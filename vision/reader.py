@@ -288,7 +288,8 @@ class StickReader:
             how = "whole beyond the frame's own floor outline"
             yield self._beyond(how, image, self.tray_outline(image), known, reach)
             yield self._on_the_lit_floor(image, known, reach)
-            if _paint_lost_as_shadow(found):
+            # A reader calibrated among plain shadows looks so every time (`measure_sticks`).
+            if _paint_lost_as_shadow(found) and not calibration.plain_shadows:
                 yield _Look(PLAIN_SHADOWS, plain_shadows=True)
             return
         whole = _sticks_clear_of_the_walls(found.blobs)
