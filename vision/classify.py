@@ -99,12 +99,6 @@ PAINT_GAP = 2.0
 # 2.7 times; 0.22 at most in 324 rendered throws of four dark faces up): plain wood lit low
 # beside dark paint can look dark too, yet four times as bright, a gap short of SPLIT_GAP.
 DARK_SPREAD = 1.0
-# Faces of one dark paint differ in colour (log chroma, either coordinate) by 0.18 at most
-# under one lamp, by 0.48 where two lamps' sheens tint them (the faces read flat in 536
-# readings of dark sets without calibration, tune set-ups 400-559). Plain wood in the shade
-# of a low lamp can be as dark as the paint, but it takes on the colour of the room's light:
-# 0.52-0.86 from the paint beside it (drawn set-up 66, a warm lamp at 36 degrees).
-PAINT_COLOUR_SPREAD = 0.5
 # Dark paint is lit evenly over a third of its width at least (see `_paint_beside_wood`).
 EVEN_SHARE = 0.33
 SHADED = 0.25
@@ -160,24 +154,22 @@ class CommonFaces:
     `_paint_beside_wood`), the darker group is dark in the picture too (unless the gap is
     PAINT_GAP, over seven times, which only paint gives, or it reflects under
     DARK_PAINT_CORE of the floor's light, less than plain wood does on the palest floor: an
-    exposure for a dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt)
-    and of one colour (PAINT_COLOUR_SPREAD: plain wood in a low lamp's shade can be as dark,
-    but not of the paint's colour), and the lighter group is shaded like half-cylinders
-    (`_shaded_as_wood`), or the darker group is plainly flat (`_plainly_flat`); lighter
-    paint on another set leaves a smaller gap, or puts the even, flat-looking faces in the
-    lighter group. A throw with one group only is four dark faces when all are dark and
-    alike (DARK_SPREAD, PAINT_COLOUR_SPREAD; the surer when evenly lit, and not when most
-    are shaded like half-cylinders more than they are dark: plain wood in dim light looks
-    dark too, and such a throw is judged as wood; when lifted by the exposure, only if
-    evenly lit, see `_lifted_darkness`), four round faces when all are shaded like
-    half-cylinders (or showing two lamps' highlights), alike in colour, and light as a throw
-    (by their median: one lit less than the others, as by lying otherwise to the light, can
-    look as dark as paint; see `_lightness`), and none lit evenly over more than EVEN_FLAT
-    of its width, as only a flat face is; anything else cannot be told without calibration.
-    When most of four light faces are clearly shaded, one lying so that the light shades it
-    only faintly (FAINTLY_SHADED) is round too, as long as its sides fall off from its peak
-    (plateau under 1): a flat face of plain wood is lit evenly, and only the noise of a
-    narrow face's few columns gives it as much shading.
+    exposure for a dark floor lifts dark paint on it far over DARK_GREY, to 99 on red felt),
+    and the lighter group is shaded like half-cylinders (`_shaded_as_wood`), or the darker
+    group is plainly flat (`_plainly_flat`); lighter paint on another set leaves a smaller
+    gap, or puts the even, flat-looking faces in the lighter group. A throw with one group
+    only is four dark faces when all are dark and alike (DARK_SPREAD; the surer when evenly
+    lit, and not when most are shaded like half-cylinders more than they are dark: plain
+    wood in dim light looks dark too, and such a throw is judged as wood; when lifted by the
+    exposure, only if evenly lit, see `_lifted_darkness`), four round faces when all are
+    shaded like half-cylinders (or showing two lamps' highlights), alike in colour, and
+    light as a throw (by their median: one lit less than the others, as by lying otherwise
+    to the light, can look as dark as paint; see `_lightness`), and none lit evenly over more
+    than EVEN_FLAT of its width, as only a flat face is; anything else cannot be told
+    without calibration. When most of four light faces are clearly shaded, one lying so that
+    the light shades it only faintly (FAINTLY_SHADED) is round too, as long as its sides fall
+    off from its peak (plateau under 1): a flat face of plain wood is lit evenly, and only
+    the noise of a narrow face's few columns gives it as much shading.
     """
 
     def classify_throw(self, sticks: Sequence[MeasuredStick]) -> list[FaceVote]:
@@ -190,8 +182,6 @@ class CommonFaces:
         split, gap, beside = _darker_and_lighter(f)
         if gap >= SPLIT_GAP or beside > 0:
             darker = [(x, stick) for x, stick in zip(f, sticks, strict=True) if x["core"] < split]
-            if not _alike_in_colour([stick for _, stick in darker], PAINT_COLOUR_SPREAD):
-                return self._unknown(f, "the darker faces differ in colour, not one paint")
             dark_paint = (s.grey < DARK_GREY or s.light < DARK_PAINT_CORE for _, s in darker)
             if not all(dark_paint) and gap < PAINT_GAP:
                 return self._unknown(f, "the darker faces are not dark paint")
@@ -202,10 +192,7 @@ class CommonFaces:
             return [self._split_vote(x, split, sure) for x in f]
         dark = min(_darkness(x, stick) for x, stick in zip(f, sticks, strict=True))
         cores = [x["core"] for x in f]
-        one_paint = max(cores) - min(cores) < DARK_SPREAD and _alike_in_colour(
-            sticks, PAINT_COLOUR_SPREAD
-        )
-        if dark > 0 and not one_paint:
+        if dark > 0 and max(cores) - min(cores) >= DARK_SPREAD:
             return self._unknown(f, "the dark faces differ too much to be one paint")
         if dark > 0:
             even = _evenly_lit(f)

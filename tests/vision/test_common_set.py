@@ -746,19 +746,3 @@ def test_lighter_faces_beside_dark_paint_are_judged_shaded_as_four_round_faces_a
     assert [v.face for v in votes] == ["flat", "round", "round", "round"]
     assert min(v.confidence for v in votes) >= MIN_CONFIDENCE
     assert_split_images_read_right([("low", 21, 8)], 1)
-
-
-@pytest.mark.parametrize(("image_index", "flat"), [(12, 3), (15, 1)])
-def test_wood_in_the_shade_of_a_low_lamp_is_not_taken_for_dark_paint(
-    image_index: int, flat: int
-) -> None:
-    """Drawn set-up 66: dark varnished sticks on pale grey linen under one warm lamp 36
-    degrees high, with little light from the room. A round face turned from the lamp is lit
-    by the room's light alone, as dark as the paint beside it (within DARK_SPREAD; or with
-    the paint below the widest gap), and was counted flat: 4 for 3, 2 for 1. Its colour is
-    the room light's, unlike the paint's by 0.5 and more: the reader may only ask again."""
-    case = evaluation.case_of("drawn", 66)
-    kind, image, truth = evaluation.image_shown(case, case.setup(), image_index)
-    assert (kind, case.style, truth) == ("clean", "dark_varnished", flat)
-    reading = StickReader().read(image)
-    assert reading.status == "rethrow" and "paint" in reading.reason, reading
