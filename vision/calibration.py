@@ -51,6 +51,8 @@ ATTEMPTS = ((1.0, False), (1.0, True), *((c, True) for c in sorted(CONTRASTS[1:]
 # the median of the calibration pictures' sticks, and a low lamp lengthens it by its ends'
 # shadows, by a tenth or so in all. A straight band longer still is no stick left in the tray.
 LONGEST_STICK = 1.2
+# How errors name the picture of the empty tray.
+EMPTY_PICTURE = "empty.png"
 
 
 class CalibrationError(ValueError):
@@ -285,10 +287,11 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
       it): a throw lit a little otherwise would lose them, so they are looked for as close
       to the floor's colour as the empty tray allows while still showing nothing but marks
       (the lowest of CONTRASTS that calibrates).
-    When none of them does, they are tried again within the lit floor, and last the usual
-    reader's with what looks like a plain shadow taken for an object (`plain_shadows`, see
-    `vision.detect.object_mask`): neutral dark paint on a grey floor a few times lighter
-    returns an even share of its light, as a shadow does. The shade is left out
+    When none of them does, they are tried again within the lit floor, and last, unless
+    the empty tray itself showed something, the usual reader's with what looks like a plain
+    shadow taken for an object (`plain_shadows`, see `vision.detect.object_mask`): neutral
+    dark paint on a grey floor a few times lighter returns an even share of its light, as a
+    shadow does. The shade is left out
     of the floor before it is passed over as a mark: a stick reaching into a mark is asked
     again, one in the shade of a wall is looked for whole there. The error reported is the
     usual reader's. The floor in the walls' shade beyond the lit outline is kept too (see
@@ -310,7 +313,9 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
         or _first_of(others, empty, flat, round_, tray)
         or _on_the_lit_floor(empty, flat, round_, tray, lit, ATTEMPTS[1:])
     )
-    if calibration is None:
+    # Only for sticks the face pictures did not show: an empty tray that shows something is
+    # refused, whatever plain shadows would make of it.
+    if calibration is None and not str(usual).startswith(EMPTY_PICTURE):
         with contextlib.suppress(CalibrationError):
             calibration = _calibrate_at(empty, flat, round_, tray, contrast, marked, True)
     if calibration is None:
@@ -431,7 +436,7 @@ def _calibrate_at(
     blank = StickReader(calibration).measure_sticks(empty, tray)
     if blank.blobs and not (marked and _may_be_marks(blank, calibration)):
         objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
-        raise CalibrationError(f"empty.png: found {objects} in the empty tray")
+        raise CalibrationError(f"{EMPTY_PICTURE}: found {objects} in the empty tray")
     calibration = dataclasses.replace(calibration, marks=provisional)
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
 
