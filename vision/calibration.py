@@ -51,12 +51,14 @@ ATTEMPTS = ((1.0, False), (1.0, True), *((c, True) for c in sorted(CONTRASTS[1:]
 # the median of the calibration pictures' sticks, and a low lamp lengthens it by its ends'
 # shadows, by a tenth or so in all. A straight band longer still is no stick left in the tray.
 LONGEST_STICK = 1.2
-# How errors name the picture of the empty tray.
-EMPTY_PICTURE = "empty.png"
 
 
 class CalibrationError(ValueError):
     """The calibration pictures or file cannot be used; the message says why."""
+
+
+class _EmptyTrayShowsSomething(CalibrationError):
+    """The empty tray's picture shows objects where the face pictures' sticks were found."""
 
 
 @dataclass(frozen=True)
@@ -315,9 +317,11 @@ def calibrate(empty: np.ndarray, flat: np.ndarray, round_: np.ndarray) -> Calibr
     )
     # Only for sticks the face pictures did not show: an empty tray that shows something is
     # refused, whatever plain shadows would make of it.
-    if calibration is None and not str(usual).startswith(EMPTY_PICTURE):
+    if calibration is None and not isinstance(usual, _EmptyTrayShowsSomething):
         with contextlib.suppress(CalibrationError):
-            calibration = _calibrate_at(empty, flat, round_, tray, contrast, marked, True)
+            calibration = _calibrate_at(
+                empty, flat, round_, tray, contrast, marked, plain_shadows=True
+            )
     if calibration is None:
         raise usual
     return calibration
@@ -436,7 +440,7 @@ def _calibrate_at(
     blank = StickReader(calibration).measure_sticks(empty, tray)
     if blank.blobs and not (marked and _may_be_marks(blank, calibration)):
         objects = f"{len(blank.blobs)} object" + ("s" if len(blank.blobs) > 1 else "")
-        raise CalibrationError(f"{EMPTY_PICTURE}: found {objects} in the empty tray")
+        raise _EmptyTrayShowsSomething(f"empty.png: found {objects} in the empty tray")
     calibration = dataclasses.replace(calibration, marks=provisional)
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
 

@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -681,9 +682,7 @@ def _sharpness(grey: np.ndarray, strip: np.ndarray) -> float:
     floor, of another hue), in the channel of the colour `strip` where they stand out most.
     1.0 where they stand out in none: a smear is then not seen."""
     rows = slice(STRIP_LENGTH // 5, STRIP_LENGTH * 4 // 5)
-    steps = _side_steps(column_medians(grey[rows])) or max(
-        (_side_steps(channel) for channel in column_medians(strip[rows]).T), key=_standing_out
-    )
+    steps = _steps_seen(_side_steps, grey[rows], strip[rows])
     return min(steepness for steepness, _ in steps) if steps else 1.0
 
 
@@ -700,6 +699,18 @@ def _side_steps(profile: np.ndarray) -> list[tuple[float, float]]:
         if height >= 8:
             steps.append((float(jump.max()) / height, height))
     return steps
+
+
+def _steps_seen(
+    steps_of: Callable[[np.ndarray], list[tuple[float, float]]],
+    grey: np.ndarray,
+    colour: np.ndarray,
+) -> list[tuple[float, float]]:
+    """The edges' steps (`steps_of` a profile of column medians) in `grey`; where none stands
+    out in grey, in the channel of `colour` (the same samples) where they stand out most."""
+    return steps_of(column_medians(grey)) or max(
+        (steps_of(channel) for channel in column_medians(colour).T), key=_standing_out
+    )
 
 
 def _standing_out(steps: list[tuple[float, float]]) -> tuple[int, float]:
@@ -738,9 +749,7 @@ def _end_sharpness(work: np.ndarray, blob: Blob) -> float:
     most (as `_sharpness`), and 1.0 where they differ so in none."""
     line, middle, outside = _along_and_beyond(work, blob)
     ends = partial(_end_steps, middle=middle, outside=outside)
-    steps = ends(column_medians(_channel_mean(line))) or max(
-        (ends(channel) for channel in column_medians(line).T), key=_standing_out
-    )
+    steps = _steps_seen(ends, _channel_mean(line), line)
     return max(steepness for steepness, _ in steps) if steps else 1.0
 
 
