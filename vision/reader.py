@@ -16,7 +16,7 @@ from statistics import median
 import cv2
 import numpy as np
 
-from vision.calibration import SHADE_REACH, Calibration
+from vision.calibration import CONTRASTS, SHADE_REACH, Calibration
 from vision.classify import CommonFaces, FaceModel
 from vision.detect import (
     TOO_THICK,
@@ -102,16 +102,18 @@ CUT_SHADE = 0.5
 class _Look:
     """One more look at a frame (see `StickReader._second_looks`), `how` in words: within
     `tray` (the calibration's by default), at `contrast`, knowing what `known` tells
-    detection, whether it takes in the floor in the walls' shade, whether what lies
-    beyond `tray` is the walls' (`walls_beyond`: objects found before that reach there are
-    not held against it), and whether what looks like a plain shadow counts as an object
-    (`plain_shadows`, see `vision.detect.object_mask`)."""
+    detection, whether every object it finds must be a whole stick (`all_whole`: on the
+    floor in the walls' shade, see `StickReader.looks`, or closer to the floor's colour
+    without calibration, see `_second_looks`), whether what lies beyond `tray` is the
+    walls' (`walls_beyond`: objects found before that reach there are not held against it),
+    and whether what looks like a plain shadow counts as an object (`plain_shadows`, see
+    `vision.detect.object_mask`)."""
 
     how: str
     tray: np.ndarray | None = None
     contrast: float | None = None
     known: Calibrated | None = None
-    on_the_shade: bool = False
+    all_whole: bool = False
     walls_beyond: bool = False
     plain_shadows: bool = False
 
@@ -269,7 +271,16 @@ class StickReader:
         frame's lit floor alone, as calibration takes it when the sticks are not found
         otherwise: the outline found, or calibrated from an empty tray whose sticks lay clear
         of the walls, can take in the walls' shade, and a wall's shade joined to a stick
-        reaching into it is one object, neither a stick nor the wall's band."""
+        reaching into it is one object, neither a stick nor the wall's band. Without
+        calibration, last where fewer than four sticks were found, closer to the floor's
+        colour (CONTRASTS, as calibration tries them), every object found a whole stick:
+        plain wood lit from one side on a floor of nearly its colour (drawn set-up 145, a
+        dark set's round faces on rose-brown felt) departs from the floor less than usual on
+        its lit side, and its shaded side passes for a plain shadow, so it was found in
+        pieces or not at all; the floor's grain, so closely looked at, shows as objects that
+        are no sticks, and a stick over the rim found a little longer is still short of whole.
+        (The look keeping plain shadows judges a stick's size from what it finds itself: the
+        pieces of paint found before give none.)"""
         calibration = self.calibration
         if calibration is not None:
             for contrast in (*calibration.closer_contrasts(), *calibration.farther_contrasts()):
@@ -282,7 +293,7 @@ class StickReader:
                     "on the floor in the walls' shade",
                     known.shaded_floor,
                     known=replace(known, shaded_floor=None),
-                    on_the_shade=True,
+                    all_whole=True,
                 )
             reach = SHADE_REACH * known.stick_thickness / found.width
             how = "whole beyond the frame's own floor outline"
@@ -292,6 +303,17 @@ class StickReader:
             if _paint_lost_as_shadow(found) and not calibration.plain_shadows:
                 yield _Look(PLAIN_SHADOWS, plain_shadows=True)
             return
+        yield from self._looks_sized_by_the_frame(found, image)
+        if _paint_lost_as_shadow(found):
+            yield _Look(PLAIN_SHADOWS, found.outline, plain_shadows=True)
+        if len(found.sticks) < 4:
+            for contrast in CONTRASTS[1:]:
+                how = f"closer to the floor's colour (contrast {contrast:.2f})"
+                yield _Look(how, found.outline, contrast=contrast, all_whole=True)
+
+    def _looks_sized_by_the_frame(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
+        """The looks without calibration that know a stick's size from the sticks the first
+        look `found` whole in `image` (two at least; see `_second_looks`)."""
         whole = _sticks_clear_of_the_walls(found.blobs)
         if len(whole) < 2 or found.outline is None:
             return
@@ -302,13 +324,11 @@ class StickReader:
             "whole beyond the lit floor's outline",
             found.outline,
             known=Calibrated(length, thickness, shade),
-            on_the_shade=True,
+            all_whole=True,
         )
         sized = Calibrated(length, thickness, None)
-        yield _Look("on all the floor in the walls' shade", shade, known=sized, on_the_shade=True)
+        yield _Look("on all the floor in the walls' shade", shade, known=sized, all_whole=True)
         yield self._on_the_lit_floor(image, sized, reach)
-        if _paint_lost_as_shadow(found):
-            yield _Look(PLAIN_SHADOWS, found.outline, known=sized, plain_shadows=True)
 
     def _on_the_lit_floor(self, image: np.ndarray, known: Calibrated, reach: float) -> _Look:
         """A look within the outline of the lit floor alone in `image`, as calibration takes
@@ -335,7 +355,7 @@ class StickReader:
             how,
             outline,
             known=replace(known, shaded_floor=shade),
-            on_the_shade=True,
+            all_whole=True,
             walls_beyond=walls_beyond,
         )
 
@@ -549,8 +569,8 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands, as far as its objects tell: the scene is
-    clean, nothing the first look `found` is parted or lost (see `_held_against`), on the
-    shade every object is whole (see `StickReader.looks`), and with plain shadows taken
+    clean, nothing the first look `found` is parted or lost (see `_held_against`), every
+    object is whole where the look asks it (`_Look.all_whole`), and with plain shadows taken
     for objects every object is clear of the borders (see `_clear_of_the_borders`); the
     picture must also show the ends of every stick the look adds (see
     `_added_sticks_show_ends`)."""
@@ -559,7 +579,7 @@ def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
         again.problem is None
         and _none_parted(before, again)
         and _none_lost(before, again)
-        and (_all_whole(again) or not look.on_the_shade)
+        and (_all_whole(again) or not look.all_whole)
         and (_clear_of_the_borders(again) or not look.plain_shadows)
     )
 

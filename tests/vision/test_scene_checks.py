@@ -1184,3 +1184,41 @@ def test_a_smear_of_sticks_as_bright_as_the_floor_is_seen_in_their_colour(
     assert kind == "motion_blur"
     reading = reader.read(picture)
     assert reading.status == "rethrow" and "blurred" in reading.reason, reading
+
+
+@pytest.mark.parametrize(("image", "found_before"), [(0, "touching"), (8, "no sticks")])
+def test_plain_wood_of_nearly_the_floors_colour_is_looked_for_closer_to_it(
+    image: int, found_before: str
+) -> None:
+    """Drawn set-up 145, without calibration: a dark set on rose-brown felt under a warm
+    lamp, its plain wood of nearly the felt's colour. A round face's lit side departed from
+    the floor less than an object must, and its shaded side passed for a plain shadow: the
+    round faces were found in pieces, or not at all ('sticks are touching', 'no sticks in the
+    tray', as `found_before` says). Looked at again closer to the floor's colour, as
+    calibration does, every stick is found whole and the throw is read."""
+    picture, flat = _on_a_split(145, image, "drawn")
+    reading = StickReader().read(picture)
+    assert (reading.status, reading.flat) == ("ok", flat), (found_before, reading.reason)
+
+
+def test_a_stick_over_the_rim_is_not_made_whole_by_looking_closer_to_the_floors_colour() -> None:
+    """Drawn set-up 233, without calibration: a stick lies across the rim of a near-black
+    felt tray. Looked at closer to the floor's colour, it was found a little longer, 130
+    pixels of a whole stick's 165, no longer short enough to be 'partly hidden', and the
+    throw was read. Such a look is taken only where fewer than four sticks were found, and
+    stands only with every stick whole: asked again."""
+    kind, picture, _ = _shown_on_a_split(233, 18, "drawn")
+    assert kind == "out_of_tray"
+    reading = StickReader().read(picture)
+    assert reading.status == "rethrow" and "partly hidden" in reading.reason, reading
+
+
+def test_dark_paint_found_whole_among_plain_shadows_is_measured_by_itself() -> None:
+    """Drawn set-up 236, without calibration: dark varnished sticks on dark red linen under
+    a cool lamp high overhead. Three flat faces were found in pieces as plain shadows, and
+    the pieces made a stick's size half a stick. Looked at again with plain shadows as
+    objects, the four sticks were whole, yet by that size as long as two: 'sticks are
+    touching'. That look judges a stick's size from what it finds itself: the throw is read."""
+    picture, flat = _on_a_split(236, 2, "drawn")
+    reading = StickReader().read(picture)
+    assert (reading.status, reading.flat) == ("ok", flat), reading.reason
