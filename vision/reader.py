@@ -285,8 +285,7 @@ class StickReader:
         if calibration is not None:
             for contrast in (*calibration.closer_contrasts(), *calibration.farther_contrasts()):
                 side = "closer to" if contrast < calibration.contrast else "farther from"
-                how = f"{side} the floor's colour (contrast {contrast:.2f})"
-                yield _Look(how, contrast=contrast)
+                yield _Look(_at_contrast(side, contrast), contrast=contrast)
             known = _calibrated_at(calibration, found.width)
             if known.shaded_floor is not None:
                 yield _Look(
@@ -308,7 +307,7 @@ class StickReader:
             yield _Look(PLAIN_SHADOWS, found.outline, plain_shadows=True)
         if len(found.sticks) < 4:
             for contrast in CONTRASTS[1:]:
-                how = f"closer to the floor's colour (contrast {contrast:.2f})"
+                how = _at_contrast("closer to", contrast)
                 yield _Look(how, found.outline, contrast=contrast, all_whole=True)
 
     def _looks_sized_by_the_frame(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
@@ -565,6 +564,12 @@ def _calibrated_at(calibration: Calibration, width: int) -> Calibrated:
         calibration.stick_width * width,
         calibration.shaded_floor,
     )
+
+
+def _at_contrast(side: str, contrast: float) -> str:
+    """A look at another `contrast` in words, `side` saying whether "closer to" the floor's
+    colour or "farther from" it."""
+    return f"{side} the floor's colour (contrast {contrast:.2f})"
 
 
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
