@@ -7,7 +7,10 @@ without and then with the set-up's own calibration, each frame read N times (the
 turn, N rounds). Prints median, p90 and max milliseconds over all the reads, and how many
 frames were read `ok` with the right count; then the median over the frames of each one's
 fastest read, the time a read takes when the shared machine leaves it alone (as `timeit`
-reports the fastest of its repeats: slower reads are mostly other processes' work).
+reports the fastest of its repeats: slower reads are mostly other processes' work). Then the
+same for scenes that are no clean throw (a stick missing, out of view, touching, blurred, a
+hand) at 640x480: the reader looks again before it answers `rethrow` (no budget of its own;
+it adds to the throw latency below when the answer is a rethrow).
 
 Latency: the synthetic camera on a simulated clock (15 fps, no sleeping) is thrown N times
 through `ThrowWatcher.process`; for each throw, the camera time from `camera.rest_time` to the
@@ -88,6 +91,23 @@ def render_shots(width: int, height: int, count: int) -> list[Shot]:
     return shots
 
 
+def render_bad_shots(width: int, height: int, count: int) -> list[Shot]:
+    """`count` scenes that are no clean throw (scenes.BAD_KINDS in turn) over the SETUPS,
+    each with its set-up's calibration; `flat` is -1, no count being right."""
+    shots: list[Shot] = []
+    for i in range(count):
+        style, tray, light, seed = SETUPS[i % len(SETUPS)]
+        setup = scenes.make_setup(style, tray, light, seed, width, height)
+        if i < len(SETUPS):
+            calibration = calibrate(*scenes.calibration_pictures(setup, seed).values())
+        else:
+            calibration = shots[i % len(SETUPS)].calibration
+        kind = scenes.BAD_KINDS[i % len(scenes.BAD_KINDS)]
+        scene = scenes.bad_scene(setup, kind, 2000 + i)
+        shots.append(Shot(render(scene, setup.texture_seed, noise_seed=i), -1, calibration))
+    return shots
+
+
 def time_reads(
     shots: list[Shot], calibrated: bool, repeats: int
 ) -> tuple[list[float], list[float], int]:
@@ -136,6 +156,20 @@ def bench_reading(frames: int, repeats: int) -> None:
             )
             best = statistics.median(fastest)
             print(f"{'':16s}each frame's fastest read: median {best:7.1f}, {verdict(best, budget)}")
+
+
+def bench_rethrows(frames: int, repeats: int) -> None:
+    """Reading scenes that are no clean throw at 640x480: the reader looks again before it
+    answers `rethrow`, and that answer comes as late after rest as the read takes."""
+    shots = render_bad_shots(640, 480, frames)
+    print(f"  640x480, {frames} scenes that are no clean throw (answered rethrow; ms per read)")
+    for calibrated in (False, True):
+        times, _, _ = time_reads(shots, calibrated, repeats)
+        label = "calibrated" if calibrated else "common set"
+        print(
+            f"    {label:11s} median {statistics.median(times):7.1f}"
+            f"   p90 {percentile(times, 0.9):7.1f}   max {max(times):7.1f}"
+        )
 
 
 @dataclass
@@ -242,6 +276,7 @@ def main() -> None:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"{os.cpu_count()} CPUs, load average {load}")
     bench_reading(args.frames, args.repeats)
+    bench_rethrows(args.frames, args.repeats)
     bench_latency(args.throws, args.jittered)
 
 
