@@ -36,6 +36,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -43,7 +44,7 @@ from controller.memory import keep_freed_memory
 from vision import scenes
 from vision.calibration import Calibration, calibrate
 from vision.reader import StickReader
-from vision.render import render
+from vision.render import Scene, render
 from vision.sources import Frame
 from vision.synthetic import SyntheticCamera
 from vision.watcher import ThrowResult, ThrowWatcher
@@ -75,36 +76,48 @@ def verdict(value: float, budget: float) -> str:
     return f"{'within' if value <= budget else 'OVER'} the {budget:g} ms budget"
 
 
-def render_shots(width: int, height: int, count: int) -> list[Shot]:
-    """`count` clean throws over the SETUPS, each with its set-up's calibration."""
+@lru_cache(maxsize=len(RESOLUTIONS))
+def calibrated_setups(width: int, height: int) -> tuple[tuple[scenes.Setup, Calibration], ...]:
+    """The SETUPS at `width` x `height`, each with its calibration (made once per size)."""
     setups = []
     for style, tray, light, seed in SETUPS:
         setup = scenes.make_setup(style, tray, light, seed, width, height)
         pictures = scenes.calibration_pictures(setup, seed)
         setups.append((setup, calibrate(*pictures.values())))
-    shots = []
-    for i in range(count):
-        setup, calibration = setups[i % len(setups)]
-        flat = i % 5
-        scene = scenes.clean_scene(setup, flat, 1000 + i)
-        shots.append(Shot(render(scene, setup.texture_seed, noise_seed=i), flat, calibration))
-    return shots
+    return tuple(setups)
+
+
+def render_shots(width: int, height: int, count: int) -> list[Shot]:
+    """`count` clean throws over the SETUPS, each with its set-up's calibration."""
+
+    def clean(setup: scenes.Setup, i: int) -> tuple[Scene, int]:
+        return scenes.clean_scene(setup, i % 5, 1000 + i), i % 5
+
+    return _rendered(width, height, count, clean)
 
 
 def render_bad_shots(width: int, height: int, count: int) -> list[Shot]:
     """`count` scenes that are no clean throw (scenes.BAD_KINDS in turn) over the SETUPS,
     each with its set-up's calibration; `flat` is -1, no count being right."""
-    shots: list[Shot] = []
-    for i in range(count):
-        style, tray, light, seed = SETUPS[i % len(SETUPS)]
-        setup = scenes.make_setup(style, tray, light, seed, width, height)
-        if i < len(SETUPS):
-            calibration = calibrate(*scenes.calibration_pictures(setup, seed).values())
-        else:
-            calibration = shots[i % len(SETUPS)].calibration
+
+    def bad(setup: scenes.Setup, i: int) -> tuple[Scene, int]:
         kind = scenes.BAD_KINDS[i % len(scenes.BAD_KINDS)]
-        scene = scenes.bad_scene(setup, kind, 2000 + i)
-        shots.append(Shot(render(scene, setup.texture_seed, noise_seed=i), -1, calibration))
+        return scenes.bad_scene(setup, kind, 2000 + i), -1
+
+    return _rendered(width, height, count, bad)
+
+
+def _rendered(
+    width: int, height: int, count: int, scene_of: Callable[[scenes.Setup, int], tuple[Scene, int]]
+) -> list[Shot]:
+    """`count` shots over the SETUPS in turn, shot `i` of `scene_of(setup, i)` (the scene and
+    its flat faces up), each with its set-up's calibration."""
+    setups = calibrated_setups(width, height)
+    shots = []
+    for i in range(count):
+        setup, calibration = setups[i % len(setups)]
+        scene, flat = scene_of(setup, i)
+        shots.append(Shot(render(scene, setup.texture_seed, noise_seed=i), flat, calibration))
     return shots
 
 
