@@ -140,19 +140,49 @@ def object_mask(
     floor's own hue (neutral paint on a grey floor a few times lighter) is as plain.
     """
     h, w = small.shape[:2]
-    log_ratio = cv2.LUT(small, _LOG_LEVEL)
-    cv2.subtract(log_ratio, floor.log_grid(h, w), dst=log_ratio)
+    log_ratio = _log_ratios(small, floor.log_grid(h, w))
+    departure, maybe_shadow, plain_shadow = _departures(log_ratio)
+    least = contrast * _least_departure(departure.reshape(-1)[_texture_sample(h * w)])
+    objects = _objects(departure, plain_shadow, least, plain_shadows)
+    return objects, maybe_shadow, log_ratio
+
+
+def _log_ratios(image: np.ndarray, floor_grid: np.ndarray) -> np.ndarray:
+    """The log ratios of `image` (BGR uint8) to the floor, whose log colour in linear light
+    is `floor_grid` (as `FloorModel.log_grid` gives it, for every pixel)."""
+    log_ratio: np.ndarray = cv2.LUT(image, _LOG_LEVEL)
+    cv2.subtract(log_ratio, floor_grid, dst=log_ratio)
+    return log_ratio
+
+
+def _departures(log_ratio: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """How far each pixel departs from the floor (in its channel that departs most), whether
+    it could be that floor in a shadow, and whether only in a plain one (see `object_mask`),
+    from its `log_ratio`s (an image of three channels)."""
     b, g, r = cv2.split(log_ratio)
     high = cv2.max(cv2.max(b, g), r)
     low = cv2.min(cv2.min(b, g), r)
     maybe_shadow = _shadow_like(high, low)
     plain_shadow = maybe_shadow & (high - low < SHADOW_SPREAD) & (low > PLAIN_SHADOW_FLOOR)
-    departure = cv2.max(high, -low)
-    # The floor covers most of the view: its texture sets how much departure is noise.
-    texture = quantile(departure.reshape(-1)[_texture_sample(h * w)], 0.3)
-    departs = departure > contrast * max(OBJECT_FACTOR, GRAIN * texture)
+    departure: np.ndarray = cv2.max(high, -low)
+    return departure, maybe_shadow, plain_shadow
+
+
+def _least_departure(sample: np.ndarray) -> float:
+    """How far a pixel departs from the floor to be an object, at a contrast of 1, by the
+    departures of a `sample` of the picture's pixels (see `_texture_sample`): the floor
+    covers most of the view, and its texture sets how much departure is noise."""
+    return max(OBJECT_FACTOR, GRAIN * quantile(sample, 0.3))
+
+
+def _objects(
+    departure: np.ndarray, plain_shadow: np.ndarray, least: float, plain_shadows: bool
+) -> np.ndarray:
+    """The objects (uint8) among pixels departing from the floor by `departure`, those that
+    depart by more than `least`; a `plain_shadow` is none unless `plain_shadows`."""
+    departs = departure > least
     objects = departs if plain_shadows else departs & ~plain_shadow
-    return objects.astype(np.uint8), maybe_shadow, log_ratio
+    return objects.astype(np.uint8)
 
 
 def _shadow_like(high: np.ndarray, low: np.ndarray) -> np.ndarray:
@@ -400,8 +430,10 @@ def shaded_floor_outline(
     shade = (away <= reach) & maybe_shadow & ~lit
     # Only the shade that joins the lit floor: what lies beyond the wall is not the floor.
     _, labels = cv2.connectedComponents((shade | lit).astype(np.uint8), connectivity=8)
-    joined = np.isin(labels, np.unique(labels[lit]))
-    hull = cv2.convexHull(cv2.findNonZero(joined.astype(np.uint8))).reshape(-1, 2) + 0.5
+    joined = np.isin(labels, np.unique(labels[lit])).astype(np.uint8)
+    # The hull of the outer outlines is the hull of every pixel, found from far fewer points.
+    outlines, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(np.concatenate(outlines)).reshape(-1, 2) + 0.5
     outline: np.ndarray = (hull / np.array([width, height], np.float32)).astype(np.float32)
     return outline
 
@@ -934,18 +966,43 @@ class CloserLook:
 
     def __init__(self, work: np.ndarray, floor: FloorModel, contrast: float, scale: float) -> None:
         self.work, self.floor, self.contrast, self.scale = work, floor, contrast, scale
+        self.side = round(2 * scale) - 1
 
     @cached_property
-    def objects(self) -> np.ndarray:
-        """The working image's objects (see `object_mask`), opened as the detection image's
-        are, with a square a pixel short of `scale` times as wide: specks of the floor's
-        grain go, and a gap between sticks stays."""
-        objects, _, _ = object_mask(self.work, self.floor, self.contrast)
-        side = round(2 * self.scale) - 1
-        opened: np.ndarray = cv2.morphologyEx(
-            objects, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)
+    def _floor_grid(self) -> np.ndarray:
+        height, width = self.work.shape[:2]
+        return self.floor.log_grid(height, width)
+
+    @cached_property
+    def _least(self) -> float:
+        """How far a pixel of the working image departs from the floor to be an object, as
+        `object_mask` judges the whole image: from the departures of its texture sample."""
+        height, width = self.work.shape[:2]
+        sample = _texture_sample(height * width)
+        pixels = self.work.reshape(-1, 1, 3)[sample]
+        floor = self._floor_grid.reshape(-1, 1, 3)[sample]
+        departure, _, _ = _departures(_log_ratios(pixels, floor))
+        return self.contrast * _least_departure(departure)
+
+    def objects(self, rows: slice, columns: slice) -> np.ndarray:
+        """The working image's objects in a window of it (see `object_mask`), opened as the
+        detection image's are, with a square a pixel short of `scale` times as wide: specks
+        of the floor's grain go, and a gap between sticks stays. Only the window is looked
+        at, and the opening's reach around it: the rest of the picture changes nothing."""
+        height, width = self.work.shape[:2]
+        top, left = max(rows.start - self.side, 0), max(columns.start - self.side, 0)
+        bottom, right = min(rows.stop + self.side, height), min(columns.stop + self.side, width)
+        around = (slice(top, bottom), slice(left, right))
+        departure, _, plain_shadow = _departures(
+            _log_ratios(self.work[around], self._floor_grid[around])
         )
-        return opened
+        objects = _objects(departure, plain_shadow, self._least, plain_shadows=False)
+        square = np.ones((self.side, self.side), np.uint8)
+        opened = cv2.morphologyEx(objects, cv2.MORPH_OPEN, square)
+        window: np.ndarray = opened[
+            rows.start - top : rows.stop - top, columns.start - left : columns.stop - left
+        ]
+        return window
 
     def apart(
         self, component: np.ndarray, offset: tuple[int, int], min_area: float
@@ -960,7 +1017,7 @@ class CloserLook:
             slice(round(y * scale), round((y + height) * scale)),
             slice(round(x * scale), round((x + width) * scale)),
         )
-        objects = self.objects[window]
+        objects = self.objects(*window)
         size = (objects.shape[1], objects.shape[0])
         inside = cv2.resize(component.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
         pieces = [
