@@ -59,9 +59,9 @@ SETUPS = (
 )
 RESOLUTIONS = {(640, 480): 5.0, (1280, 720): 15.0}
 LATENCY_BUDGET_MS = 300.0
-# The scenes that are no clean throw whose rethrow the watcher publishes (a hand, or a stick
-# cut off by the picture's edge, is waited out; see `vision.watcher`; sticks come to rest
-# unblurred).
+# The scenes that are no clean throw whose rethrow the watcher publishes: it waits out a hand
+# and a stick cut off by the picture's edge (see `vision.watcher`), and sticks come to rest
+# unblurred.
 PUBLISHED_BAD = ("missing_stick", "out_of_tray", "touching", "overlapping")
 WARM_UP = 3
 
@@ -253,7 +253,7 @@ def bench_latency(count: int, jittered: int) -> None:
         t.results[0][0].reading.status == "ok" and t.results[0][0].reading.flat == t.flat
         for t in published
     )
-    rethrows = sum(t.results[0][0].reading.status == "rethrow" for t in published)
+    rethrows = rethrown(published)
     extra = sum(len(t.results) - 1 for t in throws)
     print(
         f"  published {len(published)}/{count} (right count {right}, rethrow {rethrows}),"
@@ -261,7 +261,7 @@ def bench_latency(count: int, jittered: int) -> None:
     )
     print_latencies(published)
     bad = [t for t in watch_throws(count, 0.0, bad=True) if t.results]
-    rethrows = sum(t.results[0][0].reading.status == "rethrow" for t in bad)
+    rethrows = rethrown(bad)
     print(f"  {count} throws ending in no clean throw ({', '.join(PUBLISHED_BAD)} in turn):")
     print(f"  published {len(bad)}/{count} (rethrow {rethrows})")
     print_latencies(bad)
@@ -274,6 +274,11 @@ def bench_latency(count: int, jittered: int) -> None:
         else:
             line += " (the watcher never saw the sticks settle)"
         print(line)
+
+
+def rethrown(published: list[Throw]) -> int:
+    """How many of the `published` throws were answered rethrow (their first result)."""
+    return sum(t.results[0][0].reading.status == "rethrow" for t in published)
 
 
 def print_latencies(published: list[Throw]) -> None:

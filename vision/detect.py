@@ -970,6 +970,7 @@ class CloserLook:
 
     @cached_property
     def _floor_grid(self) -> np.ndarray:
+        """The floor's log colour at every pixel of the working image (see `FloorModel`)."""
         height, width = self.work.shape[:2]
         return self.floor.log_grid(height, width)
 
