@@ -76,6 +76,10 @@ class Calibration:
     still_ends: float | None = None
     shortest_stick: float | None = None
     plain_shadows: bool = False
+    # How many of the four flat and of the four round faces the camera clipped white in
+    # calibration's pictures (`vision.features.MeasuredStick.washed_out`): their shading,
+    # which tells a round face from a flat one, is lost, and `sticks calibrate` says so.
+    washed_out: tuple[int, int] = (0, 0)
 
     def closer_contrasts(self) -> list[float]:
         """The contrasts, closer to the floor's colour than `contrast`, at which a throw whose
@@ -121,6 +125,8 @@ class Calibration:
             data["still_ends"] = round(self.still_ends, 2)
         if self.plain_shadows:
             data["plain_shadows"] = True
+        if any(self.washed_out):
+            data["washed_out"] = list(self.washed_out)
         return data
 
     @classmethod
@@ -178,6 +184,16 @@ class Calibration:
             plain_shadows = data.get("plain_shadows", False)
             if not isinstance(plain_shadows, bool):
                 raise CalibrationError("calibration plain_shadows must be true or false")
+            # Files written before washed-out faces were counted have no such key.
+            washed_out = data.get("washed_out", [0, 0])
+            if not (
+                isinstance(washed_out, list)
+                and len(washed_out) == 2
+                and all(type(count) is int and 0 <= count <= 4 for count in washed_out)
+            ):
+                raise CalibrationError(
+                    "calibration washed_out must be two counts of faces (flat, round), 0 to 4"
+                )
         except CalibrationError:
             raise
         except (KeyError, TypeError, ValueError) as error:
@@ -214,6 +230,7 @@ class Calibration:
             still_ends,
             shortest_stick,
             plain_shadows,
+            (washed_out[0], washed_out[1]),
         )
 
     def save(self, path: str | Path) -> None:
@@ -230,6 +247,22 @@ class Calibration:
         except json.JSONDecodeError as error:
             raise CalibrationError(f"calibration {path} is not JSON: {error}") from error
         return cls.from_dict(data)
+
+
+def exposure_warning(calibration: Calibration) -> str | None:
+    """What the faces the camera clipped white in calibration's pictures (`washed_out`) cost
+    the reading, and what to do about it; None when it clipped none."""
+    faces = " and ".join(
+        f"{count} of the 4 {face} faces"
+        for count, face in zip(calibration.washed_out, ("flat", "round"), strict=True)
+        if count
+    )
+    if not faces:
+        return None
+    return (
+        f"the camera clips {faces} white, which loses the shading that tells a round face "
+        "from a flat one: lower its exposure (or dim the light) and calibrate again"
+    )
 
 
 def _points(outline: np.ndarray) -> list[list[float]]:
@@ -434,6 +467,7 @@ def _calibrate_at(
         still_ends=still_ends,
         shortest_stick=float(shortest),
         plain_shadows=plain_shadows,
+        washed_out=(_washed_out(measured["flat.png"]), _washed_out(measured["round.png"])),
     )
     # Checked last, as a throw is, knowing the sticks' size: a strip of the tray's wall
     # inside the outline is then told from an object left in the tray.
@@ -443,6 +477,11 @@ def _calibrate_at(
         raise _EmptyTrayShowsSomething(f"empty.png: found {objects} in the empty tray")
     calibration = dataclasses.replace(calibration, marks=provisional)
     return dataclasses.replace(calibration, closest_contrast=_closest_contrast(calibration, empty))
+
+
+def _washed_out(found: Measurement) -> int:
+    """How many of the faces `found` the camera clipped white (see `Calibration.washed_out`)."""
+    return sum(stick.washed_out for stick in found.sticks)
 
 
 def _sharpness_of(found: Measurement) -> tuple[float, float]:

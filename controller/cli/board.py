@@ -333,8 +333,8 @@ def check_leds(ctx: DoctorContext) -> list[CheckResult]:
 
 def check_camera(ctx: DoctorContext) -> list[CheckResult]:
     """The configured camera delivers frames (the synthetic one with --sim), and the stick
-    calibration it names, if any, loads."""
-    from vision.calibration import Calibration, CalibrationError
+    calibration it names, if any, loads (and whether the camera clipped its faces white)."""
+    from vision.calibration import Calibration, CalibrationError, exposure_warning
     from vision.health import check_source
 
     if ctx.args.sim:
@@ -350,11 +350,13 @@ def check_camera(ctx: DoctorContext) -> list[CheckResult]:
     results = [CheckResult("camera", ok, f"{camera.source}: {detail}" if ok else detail)]
     if camera.calibration:
         try:
-            Calibration.load(camera.calibration)
+            calibration = Calibration.load(camera.calibration)
         except CalibrationError as error:
             results.append(CheckResult("stick calibration", False, str(error)))
         else:
-            results.append(CheckResult("stick calibration", True, camera.calibration))
+            warning = exposure_warning(calibration)
+            said = f"{camera.calibration}; {warning}" if warning else camera.calibration
+            results.append(CheckResult("stick calibration", True, said))
     return results
 
 

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from controller.cli.common import CliError
-from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.calibration import Calibration, CalibrationError, calibrate, exposure_warning
 from vision.evidence import annotate, banner, headline
 from vision.reader import StickReader
 from vision.reading import ThrowReading
@@ -123,6 +123,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
         f"{calibration.stick_width * width:.0f} px, tray outline of {len(calibration.tray)} points;"
         f" written to {args.output}{faint}{seen}"
     )
+    warning = exposure_warning(calibration)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 
 from controller.cli import main
 from firmware_bridge.virtual import VirtualBoard
+from vision import scenes
+from vision.calibration import calibrate
 
 
 def test_doctor_passes_on_a_healthy_virtual_board(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,6 +62,27 @@ def test_doctor_names_a_camera_without_frames_and_a_bad_stick_calibration(
     assert "[FAIL] camera: " in out and "no-camera.mp4" in out
     assert "[FAIL] stick calibration: " in out and "not JSON" in out
     assert "2 failed" in out
+
+
+def test_doctor_passes_a_stick_calibration_the_camera_clipped_white_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A calibration whose faces the camera clipped white still loads, and reads (rarely);
+    doctor passes it but says what it costs and what to do, as `sticks calibrate` did."""
+    setup = scenes.make_setup("dark", "linen", "overhead", 1)
+    pictures = scenes.calibration_pictures(setup, 1)
+    clipped = dataclasses.replace(calibrate(*pictures.values()), washed_out=(0, 3))
+    clipped.save(tmp_path / "cal.json")
+    camera = tmp_path / "no-camera.mp4"  # the calibration is checked whatever the camera does
+    config = config_file(tmp_path, f'source = "{camera}"\ncalibration = "{tmp_path / "cal.json"}"')
+    with VirtualBoard() as board:
+        main(["doctor", "--port", board.url, "--config", str(config)])
+    out = capsys.readouterr().out
+    assert (
+        f"[ ok ] stick calibration: {tmp_path / 'cal.json'}; the camera clips 3 of the 4 round "
+        "faces white, which loses the shading that tells a round face from a flat one: lower "
+        "its exposure (or dim the light) and calibrate again"
+    ) in out
 
 
 def test_doctor_without_a_board_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

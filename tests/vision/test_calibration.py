@@ -259,6 +259,11 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ),
     ("a shaded floor as text", _set("shaded_floor", "walls"), "shaded floor"),
     ("plain shadows as text", _set("plain_shadows", "yes"), "plain_shadows"),
+    ("more washed-out faces than four", _set("washed_out", [5, 0]), "washed_out"),
+    ("a washed-out count below zero", _set("washed_out", [0, -1]), "washed_out"),
+    ("a washed-out count of a half", _set("washed_out", [1.5, 0]), "washed_out"),
+    ("one washed-out count", _set("washed_out", [2]), "washed_out"),
+    ("washed-out faces as text", _set("washed_out", "all"), "washed_out"),
     ("plain shadows as a number", _set("plain_shadows", 1), "plain_shadows"),
 ]
 
@@ -807,6 +812,25 @@ def test_a_round_face_whose_sides_melt_into_the_floor_is_not_read_as_flat() -> N
     assert [stick.whole_width for stick in sticks].count(False) == 1
     reading = reader.read(picture)
     assert reading.status == "rethrow" or reading.flat == 0
+
+
+def test_faces_the_camera_clips_white_are_counted_and_kept_in_the_file(
+    calibration: Calibration, tmp_path: Path
+) -> None:
+    """Light-painted sticks under a bright lamp (drawn set-up 217): the camera clips every
+    face white in both pictures, flat and round alike, and calibration says how many, so
+    that the user is told to lower the exposure rather than meet 'not sure which face is
+    up' in every throw. The count is saved with the rest; a set the camera does not clip
+    (the common set on linen) counts none, and its file says nothing of it."""
+    case = evaluation.case_of("drawn", 217)
+    pictures = scenes.calibration_pictures(case.setup(), case.seed, noise_seed=case.seed)
+    clipped = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    assert clipped.washed_out == (4, 4)
+    path = tmp_path / "clipped.json"
+    clipped.save(path)
+    assert Calibration.load(path).washed_out == (4, 4)
+    assert calibration.washed_out == (0, 0)
+    assert "washed_out" not in calibration.to_dict()
 
 
 def test_a_set_of_the_floors_colour_is_calibrated_by_looking_closer_to_it() -> None:

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from controller.cli import main
-from vision import scenes
+from vision import evaluation, scenes
 from vision.calibration import Calibration
 from vision.render import render
 
@@ -101,6 +101,29 @@ def test_calibrate_writes_a_file_the_reader_loads_and_says_so_in_one_line(
     assert out.startswith("calibrated: ") and str(target) in out
     calibration = Calibration.load(target)
     assert calibration.image_size == SIZE
+
+
+def test_calibrate_warns_when_the_camera_clips_the_faces_white(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Drawn set-up 217: a bright lamp and the camera's exposure clip every light face white.
+    The calibration is written (a throw may still be read, if rarely), and a warning says
+    what is lost and what to do."""
+    case = evaluation.case_of("drawn", 217)
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    pictures = scenes.calibration_pictures(case.setup(), case.seed, noise_seed=case.seed)
+    for name, picture in pictures.items():
+        cv2.imwrite(str(folder / f"{name}.png"), picture)
+    target = tmp_path / "cal.json"
+    status, out, err = run(capfd, "sticks", "calibrate", str(folder), "-o", str(target))
+    assert status == 0 and out.startswith("calibrated: ")
+    assert err == (
+        "warning: the camera clips 4 of the 4 flat faces and 4 of the 4 round faces white, "
+        "which loses the shading that tells a round face from a flat one: lower its exposure "
+        "(or dim the light) and calibrate again\n"
+    )
+    assert Calibration.load(target).washed_out == (4, 4)
 
 
 def calibrate_rendered(
