@@ -440,14 +440,21 @@ class CalibratedFaces:
         return spread
 
     @cached_property
+    def apart(self) -> np.ndarray:
+        """Which features (as NAMES orders them) tell the faces apart: their means lie TELLING
+        spreads apart or more."""
+        apart: np.ndarray = np.abs(self.flat_mean - self.round_mean) >= TELLING * self.spread
+        return apart
+
+    @cached_property
     def telling(self) -> np.ndarray:
-        """Which cues (as `_as_cues` orders them) calibration told the faces apart by: means
-        TELLING spreads apart or more; the colour when either of its coordinates is, and the
-        shading always. The others still weigh in, as little as they can, but do not count as
+        """Which cues (as `_as_cues` orders them) calibration told the faces apart by: the
+        features `apart`; the colour when either of its coordinates is, and the shading
+        always. The others still weigh in, as little as they can, but do not count as
         contradicting the vote: on faces of one wood, chance and the light leave brightness,
         colour and gloss that far apart, and four of them leaning the other way at once made
         a plainly shaded face 'not sure'."""
-        apart = np.abs(self.flat_mean - self.round_mean) >= TELLING * self.spread
+        apart = self.apart
         telling: np.ndarray = np.append(apart[SINGLE], (bool(apart[CHROMA].any()), True))
         return telling
 

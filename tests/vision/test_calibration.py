@@ -31,6 +31,7 @@ from vision.calibration import (
     CalibrationError,
     calibrate,
     direction_gap,
+    exposure_warning,
 )
 from vision.features import NAMES
 from vision.reader import StickReader
@@ -831,6 +832,25 @@ def test_faces_the_camera_clips_white_are_counted_and_kept_in_the_file(
     assert Calibration.load(path).washed_out == (4, 4)
     assert calibration.washed_out == (0, 0)
     assert "washed_out" not in calibration.to_dict()
+
+
+def test_the_exposure_warning_is_given_only_where_nothing_else_tells_the_faces_apart(
+    calibration: Calibration,
+) -> None:
+    """Drawn set-up 8, a barred set under a bright lamp: every face washed out, yet the bars
+    stay dark and tell the flat faces (its throws all read right), so no warning. Faces of
+    one kind washed out differ from the other kind's (the common set's round faces clipped
+    beside dark paint): no warning either. Both kinds washed out and no bars: warned."""
+    case = evaluation.case_of("drawn", 8)
+    pictures = scenes.calibration_pictures(case.setup(), case.seed, noise_seed=case.seed)
+    barred = calibrate(pictures["empty"], pictures["flat"], pictures["round"])
+    assert barred.washed_out == (4, 4)
+    assert exposure_warning(barred) is None
+    assert exposure_warning(dataclasses.replace(calibration, washed_out=(0, 4))) is None
+    warning = exposure_warning(dataclasses.replace(calibration, washed_out=(1, 4)))
+    assert warning is not None and warning.startswith(
+        "the camera clips 1 of the 4 flat faces and 4 of the 4 round faces white"
+    )
 
 
 def test_a_set_of_the_floors_colour_is_calibrated_by_looking_closer_to_it() -> None:

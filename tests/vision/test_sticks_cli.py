@@ -120,8 +120,8 @@ def test_calibrate_warns_when_the_camera_clips_the_faces_white(
     assert status == 0 and out.startswith("calibrated: ")
     assert err == (
         "warning: the camera clips 4 of the 4 flat faces and 4 of the 4 round faces white, "
-        "which loses the shading that tells a round face from a flat one: lower its exposure "
-        "(or dim the light) and calibrate again\n"
+        "which loses the shading that tells them apart: lower its exposure (or dim the light) "
+        "and calibrate again\n"
     )
     assert Calibration.load(target).washed_out == (4, 4)
 
