@@ -213,6 +213,8 @@ class GameService:
             "gpio": None,
             "journal": None,
         }
+        # What the stick calibration warns of (see `vision.calibration.exposure_warning`).
+        self._camera_warning: str | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -282,6 +284,10 @@ class GameService:
         except (OSError, ValueError) as error:
             self._reasons["camera"] = f"camera calibration unusable ({error}): throws by hand"
             return
+        if reader.calibration is not None:
+            from vision.calibration import exposure_warning
+
+            self._camera_warning = exposure_warning(reader.calibration)
         from vision.watcher import ThrowWatcher
 
         self._watcher = ThrowWatcher(
@@ -720,8 +726,8 @@ class GameService:
         return self._reasons["board"], camera
 
     def status(self) -> dict[str, Any]:
-        """Version, uptime, board link and camera state (with the reason when degraded),
-        GPIO, and a game summary."""
+        """Version, uptime, board link and camera state (with the reason when degraded, and
+        what the stick calibration warns of), GPIO, and a game summary."""
         link, watcher, board = self._link, self._watcher, self._board
         board_reason, camera_reason = self._missing()
         with self._lock:
@@ -741,6 +747,7 @@ class GameService:
                 "state": watcher.state if watcher is not None else "absent",
                 "frame_age": watcher.frame_age if watcher is not None else None,
                 "reason": camera_reason,
+                "warning": self._camera_warning,
             },
             "gpio": {
                 "state": "ok" if self._panel is not None else "absent",

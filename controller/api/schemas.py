@@ -229,6 +229,15 @@ class PartOut(Out):
     reason: str | None = None
 
 
+class CameraOut(PartOut):
+    """The camera, as any part, and what its stick calibration warns of."""
+
+    warning: str | None = Field(
+        default=None,
+        description="the calibration found the faces clipped white: lower the exposure",
+    )
+
+
 class GameSummaryLineOut(Out):
     game_id: str | None = None
     variant: str | None = None
@@ -245,7 +254,7 @@ class StatusOut(Out):
     uptime_s: float
     sim: bool
     board: PartOut
-    camera: PartOut
+    camera: CameraOut
     gpio: PartOut
     manual_throws: bool = Field(description="throws must be entered by hand (no camera)")
     degraded: bool

@@ -3,15 +3,18 @@ stick reader, counted for the side to throw, journaled with their photo, and sho
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
-from senet_player import StartService, View, wait_view
+from senet_player import StartService, View, sim_config, wait_view
 
 from controller.rules import get_variant
 from controller.service import EVIDENCE_URL, GameService
+from vision import scenes
+from vision.calibration import Calibration, calibrate, exposure_warning
 
 JPEG_START = b"\xff\xd8"
 
@@ -38,6 +41,7 @@ def test_sticks_read_by_the_camera_count_with_their_photo_and_bad_ones_ask_again
     service = opening_under_the_camera(start_service)
     status = service.status()
     assert status["manual_throws"] is False and status["degraded"] is False
+    assert status["camera"]["warning"] is None
 
     view = throw_sticks(service, scene="touching")
     assert view["events"][-1]["type"] == "rethrow"
@@ -63,6 +67,27 @@ def test_sticks_read_by_the_camera_count_with_their_photo_and_bad_ones_ask_again
         ).fetchall()
     assert [(source, counted) for source, counted, _ in rows] == [("camera", 0), ("camera", 1)]
     assert all(size > 1000 for _, _, size in rows), "both photos are kept for the referee"
+
+
+def test_a_stick_calibration_whose_faces_the_camera_clipped_white_is_warned_of(
+    tmp_path: Path, start_service: StartService
+) -> None:
+    """The camera still reads throws (no reason, no manual throws), but the status says what
+    calibration found, as `sticks calibrate` and `doctor` do: an unattended exhibit's keeper
+    reads it there."""
+    setup = scenes.make_setup("dark", "linen", "overhead", 1)
+    calibration = calibrate(*scenes.calibration_pictures(setup, 1).values())
+    path = tmp_path / "cal.json"
+    dataclasses.replace(calibration, washed_out=(4, 4)).save(path)
+    config = sim_config(tmp_path)
+    camera = dataclasses.replace(config.camera, calibration=str(path))
+    service = start_service(config=dataclasses.replace(config, camera=camera))
+    status = service.status()
+    assert status["camera"]["reason"] is None and status["manual_throws"] is False
+    assert status["camera"]["warning"] == exposure_warning(Calibration.load(path))
+    assert status["camera"]["warning"].startswith(
+        "the camera clips 4 of the 4 flat faces and 4 of the 4 round faces white"
+    )
 
 
 def test_a_camera_that_fails_degrades_to_manual_throws_and_comes_back(

@@ -14,7 +14,8 @@ router = APIRouter(tags=["status"])
 
 @router.get("/api/status", response_model=StatusOut)
 async def get_status(service: ServiceDep, settings: SettingsDep) -> dict[str, Any]:
-    """Version, uptime, board link and camera (with the reason when degraded), the game.
+    """Version, uptime, board link and camera (with the reason when degraded, and what the
+    stick calibration warns of), the game.
 
     Runs on the event loop: `status()` only copies what the service last published, so the
     answer never waits for a worker thread (monitoring polls this route often)."""
