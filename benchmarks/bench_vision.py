@@ -167,10 +167,8 @@ def bench_reading(frames: int, repeats: int) -> None:
         for calibrated in (False, True):
             times, fastest, right = time_reads(shots, calibrated, repeats)
             median = statistics.median(times)
-            label = "calibrated" if calibrated else "common set"
             print(
-                f"    {label:11s} median {median:7.1f}   p90 {percentile(times, 0.9):7.1f}"
-                f"   max {max(times):7.1f}   read right {right}/{len(shots)}"
+                f"{times_line(calibrated, times)}   read right {right}/{len(shots)}"
                 f"   median {verdict(median, budget)}"
             )
             best = statistics.median(fastest)
@@ -184,11 +182,16 @@ def bench_rethrows(frames: int, repeats: int) -> None:
     print(f"  640x480, {frames} scenes that are no clean throw (answered rethrow; ms per read)")
     for calibrated in (False, True):
         times, _, _ = time_reads(shots, calibrated, repeats)
-        label = "calibrated" if calibrated else "common set"
-        print(
-            f"    {label:11s} median {statistics.median(times):7.1f}"
-            f"   p90 {percentile(times, 0.9):7.1f}   max {max(times):7.1f}"
-        )
+        print(times_line(calibrated, times))
+
+
+def times_line(calibrated: bool, times: list[float]) -> str:
+    """The reader (`calibrated` or not) and the median, p90 and max of its read `times`."""
+    label = "calibrated" if calibrated else "common set"
+    return (
+        f"    {label:11s} median {statistics.median(times):7.1f}"
+        f"   p90 {percentile(times, 0.9):7.1f}   max {max(times):7.1f}"
+    )
 
 
 @dataclass
