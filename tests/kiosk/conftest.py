@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from controller.api import create_app
 from controller.cli.serve import listen
-from controller.config import from_mapping
+from controller.config import Config, from_mapping
 from controller.service import GameService
 
 CHROMIUM = "/usr/bin/chromium"
@@ -34,19 +35,9 @@ REFEREE_TOKEN = "kiosk-test-referee"
 SCREEN: ViewportSize = {"width": 1920, "height": 1080}
 
 
-@pytest.fixture(scope="module")
-def kiosk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a running `--sim` service with its HTTP server."""
-    tmp = tmp_path_factory.mktemp("kiosk")
-    config = from_mapping(
-        {
-            "journal": {"path": str(tmp / "journal.sqlite3")},
-            "gpio": {"enabled": False},
-            "camera": {"source": "none"},
-            "api": {"referee_token": REFEREE_TOKEN},
-        },
-        environ={},
-    )
+@contextmanager
+def serving(config: Config) -> Iterator[str]:
+    """The base URL of a running `--sim` service of `config` with its HTTP server."""
     service = GameService(config, sim=True, pin_factory=MockFactory(), seed=3)
     service.start()
     sock = listen("127.0.0.1", 0)
@@ -67,6 +58,27 @@ def kiosk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         service.stop()
         sock.close()
         Device.pin_factory = None
+
+
+def kiosk_config(tmp: Path, camera: dict[str, str]) -> Config:
+    """A kiosk's configuration, its journal in `tmp`, without GPIO, with `camera`."""
+    return from_mapping(
+        {
+            "journal": {"path": str(tmp / "journal.sqlite3")},
+            "gpio": {"enabled": False},
+            "camera": camera,
+            "api": {"referee_token": REFEREE_TOKEN},
+        },
+        environ={},
+    )
+
+
+@pytest.fixture(scope="module")
+def kiosk_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a running `--sim` service with its HTTP server, without a camera."""
+    tmp = tmp_path_factory.mktemp("kiosk")
+    with serving(kiosk_config(tmp, {"source": "none"})) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,18 @@
 """The kiosk page in Chromium: a short game played through the sim panel, the six languages
-(Arabic right to left), the rules card and attract mode, with screenshots to look at."""
+(Arabic right to left), the rules card, attract mode and the health dots, with screenshots to
+look at."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+from tests.kiosk.conftest import kiosk_config, serving
+from vision import scenes
+from vision.calibration import Calibration, calibrate, exposure_warning
 
 WAIT_MS = 15_000
 
@@ -68,3 +75,23 @@ def test_attract_mode_plays_when_idle_and_a_touch_ends_it(
     page.screenshot(path=str(shots / "kiosk-attract.png"))
     attract.click()
     expect(attract).to_be_hidden()
+
+
+def test_the_camera_dot_warns_when_calibration_says_the_faces_are_clipped_white(
+    page: Page, tmp_path: Path, shots: Path
+) -> None:
+    """An unattended exhibit's keeper looks at the kiosk: the camera still reads throws, so
+    its dot is not red, but amber, and says why when pointed at."""
+    setup = scenes.make_setup("dark", "linen", "overhead", 1)
+    calibration = calibrate(*scenes.calibration_pictures(setup, 1).values())
+    path = tmp_path / "cal.json"
+    dataclasses.replace(calibration, washed_out=(4, 4)).save(path)
+    config = kiosk_config(tmp_path, {"source": "synthetic", "calibration": str(path)})
+    with serving(config) as url:
+        open_kiosk(page, url, "?lang=en")
+        camera = page.locator("#health-camera")
+        expect(camera).to_have_class(re.compile(r"\bwarn\b"), timeout=WAIT_MS)
+        expect(camera).not_to_have_class(re.compile(r"\b(up|down)\b"))
+        expect(camera).to_have_attribute("title", exposure_warning(Calibration.load(path)))
+        expect(page.locator("#health-board")).to_have_class(re.compile(r"\bup\b"))
+        page.locator("#health").screenshot(path=str(shots / "kiosk-camera-warning.png"))

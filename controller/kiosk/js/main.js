@@ -201,13 +201,16 @@ function toast(text) {
 }
 
 function renderHealth(status) {
-  // a part is working when the service gives no reason for it to be degraded
+  // a part is working when the service gives no reason for it to be degraded; working with a
+  // warning (the camera's calibration clipped the faces white) when it gives one
   const up = (part) => Boolean(part) && !part.reason && part.state !== "absent" && part.state !== "down";
   for (const [id, part] of [["health-board", status.board], ["health-camera", status.camera]]) {
     const dot = $(id);
-    dot.classList.toggle("up", Boolean(up(part)));
+    const warned = up(part) && Boolean(part.warning);
+    dot.classList.toggle("up", up(part) && !warned);
+    dot.classList.toggle("warn", warned);
     dot.classList.toggle("down", !up(part));
-    dot.title = part && part.reason ? part.reason : "";
+    dot.title = part ? part.reason || part.warning || "" : "";
   }
 }
 
