@@ -20,6 +20,7 @@ import numpy as np
 
 from vision.floor import FloorModel, log_linear, polygon_mask
 from vision.order import column_medians, quantile
+from vision.walls import wall_band
 
 DETECT_WIDTH = 320
 OBJECT_FACTOR = math.log(1.2)
@@ -81,6 +82,10 @@ SIDE_BY_SIDE = 20.0
 # departs from the shade's colour over this share of it at most.
 SHADE_WITH_A_STICK = 0.6
 SHADE_LEFT_OFF = 0.05
+# How far each side of the tray's outline the band along the walls reaches, in a stick's
+# thickness, when looked at on its own (see `find_blobs`): a stick against a wall is seen
+# shifted outward by less than its thickness.
+WALL_REACH = 1.0
 _LOG_LEVEL = log_linear(np.arange(256, dtype=np.float32))
 
 
@@ -247,6 +252,7 @@ def find_blobs(
     work: np.ndarray | None = None,
     judged: tuple[float, float] = (0.0, 0.0),
     plain_shadows: bool = False,
+    walls: bool = False,
 ) -> tuple[list[Blob], np.ndarray]:
     """Objects on the tray floor of the detection image `small`, measured in pixels of an
     image `scale` times as large (the working image), largest first, and the tray outline;
@@ -260,12 +266,22 @@ def find_blobs(
     `CloserLook`). A long, thin object over TOO_THICK times as thick as a stick (`known`,
     or else `judged` from the frame: a whole stick's length and thickness in working pixels,
     0 when not judged) is looked at as sticks lying alongside (see `_alongside`).
-    `plain_shadows` as for `object_mask`.
+    `plain_shadows` as for `object_mask`. With `walls` and `known`, the band along the walls
+    (WALL_REACH of a stick's thickness each side of the outline) is looked at against the
+    walls' own look, not the floor's (see `vision.walls`), and the tray taken to its outer
+    edge: a stick against a wall, seen over the wall's face, is found there.
     """
     dh, dw = small.shape[:2]
     objects, maybe_shadow, log_ratio = object_mask(small, floor, contrast, plain_shadows)
     closer = CloserLook(work, floor, contrast, scale) if work is not None and scale > 1 else None
     polygon = tray_outline(objects == 0) if tray_polygon is None else tray_polygon
+    if walls and known:
+        reach = WALL_REACH * known.stick_thickness / scale
+        by_the_walls, in_it, polygon = wall_band(
+            log_ratio, polygon, reach, known.stick_length / scale, contrast
+        )
+        objects = np.where(by_the_walls, in_it, objects).astype(np.uint8)
+        maybe_shadow = maybe_shadow & ~by_the_walls
     tray_key = (polygon.astype(np.float32).tobytes(), dh, dw)
     tray, edge, tray_area = _tray_masks(*tray_key)
     tray_span = (np.ptp(polygon[:, 1]) * dh, np.ptp(polygon[:, 0]) * dw)

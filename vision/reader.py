@@ -47,6 +47,7 @@ NOT_A_STICK = "something that is not a stick lies in the tray"
 REACHES_IN = "something reaches in from the edge of the picture (a hand?)"
 # How a look taken again reading a strip along the outline as a stick it cuts is told.
 STRIPS_READ = ", a strip along the outline read as a stick it cuts"
+AGAINST_THE_WALLS = "along the walls against their own look (a stick over a wall's face)"
 PLAIN_SHADOWS = "with what looks like a plain shadow as objects (paint of the floor's hue)"
 # How far beyond a look's outline, in sticks' thicknesses, an object found before must reach
 # to be the walls' when the look leaves them beyond it (see `StickReader.looks`).
@@ -94,6 +95,9 @@ HALF_FILLED = 0.45
 # The share of its thickness a stick that the outline cuts along its length keeps within it,
 # at least, to be read from what it keeps (see `_cut_by_the_wall`).
 CUT_THICKNESS = 0.5
+# How far beyond the floor's outline an object found along the walls reaches, in a stick's
+# thickness, to be one lying along a wall or reaching over it (see `_lying_along_the_walls`).
+BEYOND_THE_FLOOR = 0.25
 # The share of such a strip that may be shadow-like, at most: more, and it is shade, no face.
 CUT_SHADE = 0.5
 
@@ -106,8 +110,9 @@ class _Look:
     floor in the walls' shade, see `StickReader.looks`, or closer to the floor's colour
     without calibration, see `_second_looks`), whether what lies beyond `tray` is the
     walls' (`walls_beyond`: objects found before that reach there are not held against it),
-    and whether what looks like a plain shadow counts as an object (`plain_shadows`, see
-    `vision.detect.object_mask`)."""
+    whether what looks like a plain shadow counts as an object (`plain_shadows`, see
+    `vision.detect.object_mask`), and whether the band along the walls is looked at against
+    their own look (`walls`, see `vision.detect.find_blobs`)."""
 
     how: str
     tray: np.ndarray | None = None
@@ -116,6 +121,7 @@ class _Look:
     all_whole: bool = False
     walls_beyond: bool = False
     plain_shadows: bool = False
+    walls: bool = False
 
 
 @dataclass
@@ -243,6 +249,7 @@ class StickReader:
             known=look.known,
             cut_sticks=cut_sticks,
             plain_shadows=look.plain_shadows,
+            walls=look.walls,
         )
         how = f"{look.how}{STRIPS_READ}" if cut_sticks else look.how
         stands = _stands(found, look, again) and _added_sticks_show_ends(found, again, image)
@@ -280,7 +287,11 @@ class StickReader:
         pieces or not at all; the floor's grain, so closely looked at, shows as objects that
         are no sticks, and a stick over the rim found a little longer is still short of whole.
         (The look keeping plain shadows judges a stick's size from what it finds itself: the
-        pieces of paint found before give none.)"""
+        pieces of paint found before give none.) Last of all, with calibration or without,
+        where fewer than four sticks were found, along the walls against their own look (see
+        `vision.walls`), every object found a whole stick: a stick lying flush against a wall
+        is seen by a tilted camera over the wall's face, beyond the floor's outline, where the
+        floor's colour tells it from nothing."""
         calibration = self.calibration
         if calibration is not None:
             for contrast in (*calibration.closer_contrasts(), *calibration.farther_contrasts()):
@@ -301,6 +312,9 @@ class StickReader:
             # A reader calibrated among plain shadows looks so every time (`measure_sticks`).
             if _paint_lost_as_shadow(found) and not calibration.plain_shadows:
                 yield _Look(PLAIN_SHADOWS, plain_shadows=True)
+            if len(found.sticks) < 4:
+                tray = calibration.tray
+                yield _Look(AGAINST_THE_WALLS, tray, known=known, all_whole=True, walls=True)
             return
         yield from self._looks_sized_by_the_frame(found, image)
         if _paint_lost_as_shadow(found):
@@ -309,23 +323,25 @@ class StickReader:
             for contrast in CONTRASTS[1:]:
                 how = _at_contrast("closer to", contrast)
                 yield _Look(how, found.outline, contrast=contrast, all_whole=True)
+            sized = _sized_by_the_frame(found)
+            if sized is not None:
+                how = AGAINST_THE_WALLS
+                yield _Look(how, found.outline, known=sized, all_whole=True, walls=True)
 
     def _looks_sized_by_the_frame(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
         """The looks without calibration that know a stick's size from the sticks the first
-        look `found` whole in `image` (two at least; see `_second_looks`)."""
-        whole = _sticks_clear_of_the_walls(found.blobs)
-        if len(whole) < 2 or found.outline is None:
+        look `found` whole in `image` (see `_sized_by_the_frame`, `_second_looks`)."""
+        sized = _sized_by_the_frame(found)
+        if sized is None or found.outline is None:
             return
-        length, thickness = _size_of(whole)
-        reach = SHADE_REACH * thickness / found.width
+        reach = SHADE_REACH * sized.stick_thickness / found.width
         shade = self.shaded_floor_outline(image, found.outline, reach)
         yield _Look(
             "whole beyond the lit floor's outline",
             found.outline,
-            known=Calibrated(length, thickness, shade),
+            known=replace(sized, shaded_floor=shade),
             all_whole=True,
         )
-        sized = Calibrated(length, thickness, None)
         yield _Look("on all the floor in the walls' shade", shade, known=sized, all_whole=True)
         yield self._on_the_lit_floor(image, sized, reach)
 
@@ -394,6 +410,7 @@ class StickReader:
         known: Calibrated | None = None,
         cut_sticks: bool = False,
         plain_shadows: bool = False,
+        walls: bool = False,
     ) -> Measurement:
         """Find the objects in the tray, check the scene, and measure the sticks; objects are
         looked for within the `tray` outline (found in the picture when there is none), at
@@ -404,7 +421,7 @@ class StickReader:
         `cut_sticks`, strips along the outline that may be sticks it cuts along their length
         are taken for sticks, not for the wall's foot (see `_cut_by_the_wall`);
         `plain_shadows` as for `vision.detect.object_mask`, always so where calibration found
-        the sticks only so."""
+        the sticks only so; `walls` as for `vision.detect.find_blobs`."""
         if tray is None and self.calibration is not None:
             tray = self.calibration.tray
         work, scale = working_image(image)
@@ -427,6 +444,7 @@ class StickReader:
             marks=marks,
             work=work,
             plain_shadows=plain_shadows,
+            walls=walls,
         )
         blobs, outline = look(known=known)
         if known is None:
@@ -575,8 +593,9 @@ def _at_contrast(side: str, contrast: float) -> str:
 def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
     """Whether what `look` found (`again`) stands, as far as its objects tell: the scene is
     clean, nothing the first look `found` is parted or lost (see `_held_against`), every
-    object is whole where the look asks it (`_Look.all_whole`), and with plain shadows taken
-    for objects every object is clear of the borders (see `_clear_of_the_borders`); the
+    object is whole where the look asks it (`_Look.all_whole`), with plain shadows taken
+    for objects every object is clear of the borders (see `_clear_of_the_borders`), and
+    along the walls none reaches over a wall (see `_lying_along_the_walls`); the
     picture must also show the ends of every stick the look adds (see
     `_added_sticks_show_ends`)."""
     before = _held_against(found, look)
@@ -586,6 +605,7 @@ def _stands(found: Measurement, look: _Look, again: Measurement) -> bool:
         and _none_lost(before, again)
         and (_all_whole(again) or not look.all_whole)
         and (_clear_of_the_borders(again) or not look.plain_shadows)
+        and (not look.walls or _lying_along_the_walls(again, look))
     )
 
 
@@ -595,6 +615,39 @@ def _clear_of_the_borders(found: Measurement) -> bool:
     one reaching past either border could pass for whole (drawn set-up 25: 220 pixels long
     over the picture's edge, a whole stick 215)."""
     return not any(blob.touches_frame or blob.touches_edge > 0 for blob in found.blobs)
+
+
+def _lying_along_the_walls(found: Measurement, look: _Look) -> bool:
+    """What a look along the walls, against their own look (AGAINST_THE_WALLS), `found`
+    beyond the floor's outline (the `look`'s tray, BEYOND_THE_FLOOR of a stick's thickness
+    or more) lies along a wall, ends and middle within a stick's thickness of the outline,
+    and keeps half its width or more from the picture's border, corners and all: a stick
+    flush against a wall, not one reaching over it (across the rim, the band beyond the
+    outline would make it whole), nor one running out of the picture beside its wall (found
+    whole as far as the border, no shade nor outline cutting it, it may go on beyond)."""
+    if look.tray is None or look.known is None:
+        return False
+    thickness = look.known.stick_thickness
+    size = (found.width, found.height)
+    floor = (look.tray * np.array(size, np.float32)).reshape(-1, 1, 2)
+    beyond = [
+        blob
+        for blob in found.blobs
+        if any(
+            cv2.pointPolygonTest(floor, corner, True) < -BEYOND_THE_FLOOR * thickness
+            for corner in blob.corners
+        )
+    ]
+    return all(
+        _runs_beside(blob, floor, thickness) and _well_within(blob, size) for blob in beyond
+    )
+
+
+def _well_within(blob: Blob, size: tuple[int, int]) -> bool:
+    """The blob's box keeps half its width or more from the border of a picture of `size`
+    (width, height)."""
+    width, height = size
+    return all(min(x, y, width - x, height - y) >= blob.width / 2 for x, y in blob.corners)
 
 
 def _added_sticks_show_ends(before: Measurement, again: Measurement, image: np.ndarray) -> bool:
@@ -680,6 +733,14 @@ def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
     `_scene_problem` allows a whole stick): whole sticks, by which a stick's size is known
     without calibration."""
     return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < ALONG_THE_EDGE]
+
+
+def _sized_by_the_frame(found: Measurement) -> Calibrated | None:
+    """A whole stick's size as the sticks the first look `found` whole tell it (two at
+    least; see `_sticks_clear_of_the_walls`), for the looks without calibration; None when
+    too few were found."""
+    whole = _sticks_clear_of_the_walls(found.blobs)
+    return Calibrated(*_size_of(whole), None) if len(whole) >= 2 else None
 
 
 def _size_of(sticks: list[Blob]) -> tuple[float, float]:
