@@ -312,7 +312,7 @@ class StickReader:
             # A reader calibrated among plain shadows looks so every time (`measure_sticks`).
             if _paint_lost_as_shadow(found) and not calibration.plain_shadows:
                 yield _Look(PLAIN_SHADOWS, plain_shadows=True)
-            if len(found.sticks) < 4:
+            if _sticks_missing(found):
                 tray = calibration.tray
                 yield _Look(AGAINST_THE_WALLS, tray, known=known, all_whole=True, walls=True)
             return
@@ -324,7 +324,7 @@ class StickReader:
                 how = _at_contrast("closer to", contrast)
                 yield _Look(how, found.outline, contrast=contrast, all_whole=True)
             sized = _sized_by_the_frame(found)
-            if sized is not None:
+            if sized is not None and _sticks_missing(found):
                 how = AGAINST_THE_WALLS
                 yield _Look(how, found.outline, known=sized, all_whole=True, walls=True)
 
@@ -733,6 +733,17 @@ def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
     `_scene_problem` allows a whole stick): whole sticks, by which a stick's size is known
     without calibration."""
     return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < ALONG_THE_EDGE]
+
+
+def _sticks_missing(found: Measurement) -> bool:
+    """The first look `found` fewer than four sticks, and nothing else amiss: the look along
+    the walls (AGAINST_THE_WALLS) may find the rest there. It keeps what was found before
+    and parts none of it (see `_stands`), so sticks found touching, or one over the edge,
+    are a problem it cannot mend, and it is not worth its time on such a frame."""
+    count = len(found.sticks)
+    return count < 4 and found.problem == (
+        f"found {count} sticks, need 4" if count else "no sticks in the tray"
+    )
 
 
 def _sized_by_the_frame(found: Measurement) -> Calibrated | None:

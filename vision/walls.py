@@ -19,7 +19,6 @@ import cv2
 import numpy as np
 
 from vision.floor import polygon_mask
-from vision.order import quantile
 
 # Sides of the tray's outline: its hull simplified within this share of its perimeter (a
 # tray's walls are straight; a lens bends them a little).
@@ -91,10 +90,12 @@ def wall_band(
         departs[by] &= (away > contrast) | (away < 0)
         modelled[by] |= away >= 0
     objects[ys, xs] = departs & modelled
-    widened = cv2.convexHull(cv2.findNonZero((signed <= each_way).astype(np.uint8)))
-    return band, objects, widened.reshape(-1, 2).astype(np.float32) / np.array(
-        [width, height], np.float32
+    # The hull of the widened floor's outer outline (far fewer points than all its pixels).
+    outlines, _ = cv2.findContours(
+        (signed <= each_way).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
     )
+    widened = cv2.convexHull(np.concatenate(outlines)).reshape(-1, 2).astype(np.float32)
+    return band, objects, widened / np.array([width, height], np.float32)
 
 
 def _by(points: np.ndarray, side: _Side, reach: float) -> tuple[np.ndarray, np.ndarray]:
@@ -157,18 +158,14 @@ def _fit(
     means = np.where(held[..., None] > 0, sums / np.maximum(held, 1)[..., None], np.nan)
     reach = max(1, round(WINDOW * stick_length / stretch))
     run = _stick_run(means, max(1, round(stick_length / stretch)), reach)
-    place = np.arange(stretches)
-    near = (np.abs(place[:, None] - place[None, :]) <= reach) & ~run[None, :]
-    # Per row, stretch and channel, the stretches near it: (rows, stretches, near, 3).
-    nearby = np.where(near[None, :, :, None], means[:, None, :, :], np.nan)
-    colour, shown = _nan_median(nearby, axis=2)
+    # Per row, stretch and channel, the stretches within reach of it, the run's left out.
+    nearby = _windows(np.where(run[None, :, None], np.nan, means), 2 * reach + 1, reach, reach)
+    colour, shown = _nan_median(nearby[:, :stretches], axis=-1)
     modelled = shown[..., 0] >= FEWEST_STRETCHES
-    spread = np.abs(colours - colour[rows, column]).max(axis=1)
-    least = np.full((count, stretches), np.inf, np.float32)
-    for row in range(count):
-        in_row = (rows == row) & modelled[rows, column]
-        if np.any(in_row):
-            least[row] = max(OBJECT_FACTOR, BAND_GRAIN * quantile(spread[in_row], 0.3))
+    kept = modelled[rows, column]
+    spread = np.abs(colours[kept] - colour[rows[kept], column[kept]]).max(axis=1)
+    typical = _quantiles_by_row(spread, rows[kept], count, 0.3)
+    least = np.maximum(OBJECT_FACTOR, BAND_GRAIN * typical)[:, None].repeat(stretches, axis=1)
     least[~modelled] = np.inf
     return _Model(np.nan_to_num(colour).astype(np.float32), least, stretch)
 
@@ -186,16 +183,21 @@ def _stick_run(means: np.ndarray, span: int, reach: int) -> np.ndarray:
     firsts = np.arange(max(1, stretches - span + 1))
     offset = np.arange(stretches)[None, :] - firsts[:, None]
     run = (offset >= 0) & (offset < span)
+    # Per row, the `reach` stretches from each place on (the first `reach` before the first).
+    ahead = _windows(means, reach, reach, span + reach)
     walls = []
-    for beside in ((offset >= -reach) & (offset < 0), (offset >= span) & (offset < span + reach)):
+    for start in (firsts, firsts + span + reach):
         # Per run, row and channel, the wall on one side of it: (runs, rows, 3).
-        others = np.where(beside[:, None, :, None], means[None], np.nan)
-        wall, count = _nan_median(others, axis=2)
-        walls.append(np.where(count >= SIDE_STRETCHES, wall, np.nan)[:, :, None, :])
+        wall, count = _nan_median(ahead[:, start], axis=-1)
+        beside = np.where(count >= SIDE_STRETCHES, wall, np.nan)
+        walls.append(beside.transpose(1, 0, 2))
     before, after = walls
-    from_both = np.minimum(np.abs(means[None] - before), np.abs(means[None] - after))
-    departure = (from_both - np.abs(before - after)).max(axis=3)
-    score = _mean_where(departure, run)
+    # Per run, row, channel and stretch of the run: (runs, rows, 3, span).
+    inside = _windows(means, span, 0, span)[:, firsts].transpose(1, 0, 2, 3)
+    from_both = np.minimum(np.abs(inside - before[..., None]), np.abs(inside - after[..., None]))
+    departure = (from_both - np.abs(before - after)[..., None]).max(axis=2)
+    known = np.isfinite(departure)
+    score = np.where(known, departure, 0.0).sum(axis=(1, 2)) / np.maximum(known.sum(axis=(1, 2)), 1)
     best = int(np.argmax(score))
     if score[best] < OBJECT_FACTOR:
         return np.zeros(stretches, bool)
@@ -203,13 +205,28 @@ def _stick_run(means: np.ndarray, span: int, reach: int) -> np.ndarray:
     return chosen
 
 
-def _mean_where(departure: np.ndarray, chosen: np.ndarray) -> np.ndarray:
-    """Per run, the mean of `departure` (runs, rows, stretches; nan where unknown) over the
-    `chosen` stretches (runs, stretches)."""
-    known = chosen[:, None, :] & np.isfinite(departure)
-    total = np.where(known, departure, 0.0).sum(axis=(1, 2))
-    mean: np.ndarray = total / np.maximum(known.sum(axis=(1, 2)), 1)
-    return mean
+def _windows(means: np.ndarray, width: int, before: int, after: int) -> np.ndarray:
+    """Per row of `means` (rows, stretches, 3), the `width` stretches from each place on,
+    the row padded with `before` and `after` stretches of nan: (rows, places, 3, width)."""
+    padded = np.pad(means, ((0, 0), (before, after), (0, 0)), constant_values=np.nan)
+    windows: np.ndarray = np.lib.stride_tricks.sliding_window_view(padded, width, axis=1)
+    return windows
+
+
+def _quantiles_by_row(values: np.ndarray, rows: np.ndarray, count: int, q: float) -> np.ndarray:
+    """The q-quantile (0..1, as `vision.order.quantile`) of the `values` in each of `count`
+    rows (`rows` tells each value's); inf for a row with none."""
+    if len(values) == 0:
+        return np.full(count, np.inf, np.float32)
+    order = np.lexsort((values, rows))
+    ordered, held = values[order], np.bincount(rows, minlength=count)
+    starts = np.concatenate(([0], np.cumsum(held)[:-1]))
+    position = starts + q * np.maximum(held - 1, 0)
+    last = np.clip(starts + held - 1, 0, len(ordered) - 1)
+    low = np.minimum(position.astype(int), last)
+    high = np.minimum(low + 1, last)
+    result = ordered[low] + (ordered[high] - ordered[low]) * (position - np.floor(position))
+    return np.where(held > 0, result, np.inf).astype(np.float32)
 
 
 def _nan_median(values: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
