@@ -313,8 +313,7 @@ class StickReader:
             if _paint_lost_as_shadow(found) and not calibration.plain_shadows:
                 yield _Look(PLAIN_SHADOWS, plain_shadows=True)
             if _sticks_missing(found):
-                tray = calibration.tray
-                yield _Look(AGAINST_THE_WALLS, tray, known=known, all_whole=True, walls=True)
+                yield _along_the_walls(calibration.tray, known)
             return
         yield from self._looks_sized_by_the_frame(found, image)
         if _paint_lost_as_shadow(found):
@@ -325,8 +324,7 @@ class StickReader:
                 yield _Look(how, found.outline, contrast=contrast, all_whole=True)
             sized = _sized_by_the_frame(found)
             if sized is not None and _sticks_missing(found):
-                how = AGAINST_THE_WALLS
-                yield _Look(how, found.outline, known=sized, all_whole=True, walls=True)
+                yield _along_the_walls(found.outline, sized)
 
     def _looks_sized_by_the_frame(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
         """The looks without calibration that know a stick's size from the sticks the first
@@ -733,6 +731,13 @@ def _sticks_clear_of_the_walls(blobs: list[Blob]) -> list[Blob]:
     `_scene_problem` allows a whole stick): whole sticks, by which a stick's size is known
     without calibration."""
     return [b for b in blobs if is_stick_shaped(b) and b.touches_edge < ALONG_THE_EDGE]
+
+
+def _along_the_walls(tray: np.ndarray | None, known: Calibrated) -> _Look:
+    """The look along the walls, against their own look (AGAINST_THE_WALLS), of a tray
+    whose floor's outline is `tray`, knowing the sticks' size (`known`): every object it
+    finds must be a whole stick."""
+    return _Look(AGAINST_THE_WALLS, tray, known=known, all_whole=True, walls=True)
 
 
 def _sticks_missing(found: Measurement) -> bool:
