@@ -18,15 +18,18 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from vision.floor import FloorModel, log_linear, polygon_mask
+from vision.floor import (
+    OBJECT_FACTOR,
+    FloorModel,
+    least_departure,
+    log_linear,
+    outer_hull,
+    polygon_mask,
+)
 from vision.order import column_medians, quantile
 from vision.walls import wall_band
 
 DETECT_WIDTH = 320
-OBJECT_FACTOR = math.log(1.2)
-# How many times the floor's grain (its typical departure from its own colour) an object
-# departs by, at the least.
-GRAIN = 7.0
 SHADOW_FLOOR = math.log(0.18)
 SHADOW_TOP = math.log(0.93)
 PLAIN_SHADOW_FLOOR = math.log(0.3)
@@ -177,7 +180,7 @@ def _least_departure(sample: np.ndarray) -> float:
     """How far a pixel departs from the floor to be an object, at a contrast of 1, by the
     departures of a `sample` of the picture's pixels (see `_texture_sample`): the floor
     covers most of the view, and its texture sets how much departure is noise."""
-    return max(OBJECT_FACTOR, GRAIN * quantile(sample, 0.3))
+    return float(least_departure(quantile(sample, 0.3)))
 
 
 def _objects(
@@ -446,10 +449,8 @@ def shaded_floor_outline(
     shade = (away <= reach) & maybe_shadow & ~lit
     # Only the shade that joins the lit floor: what lies beyond the wall is not the floor.
     _, labels = cv2.connectedComponents((shade | lit).astype(np.uint8), connectivity=8)
-    joined = np.isin(labels, np.unique(labels[lit])).astype(np.uint8)
-    # The hull of the outer outlines is the hull of every pixel, found from far fewer points.
-    outlines, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull = cv2.convexHull(np.concatenate(outlines)).reshape(-1, 2) + 0.5
+    joined = np.isin(labels, np.unique(labels[lit]))
+    hull = outer_hull(joined) + 0.5
     outline: np.ndarray = (hull / np.array([width, height], np.float32)).astype(np.float32)
     return outline
 
@@ -535,7 +536,7 @@ def _off_the_shaded_floor(
     blue, green, red = (pixels - shade).T
     high = np.maximum(np.maximum(blue, green), red)
     shadow = _shadow_like(high, np.minimum(np.minimum(blue, green), red))
-    off[looked_at] = (away > max(OBJECT_FACTOR, GRAIN * grain)) & ~shadow
+    off[looked_at] = (away > least_departure(grain)) & ~shadow
     own = column_medians(log_ratio[component])
     if float(_off_the_line(own[np.newaxis, :], edge_colours)[0]) > OBJECT_FACTOR:
         from_own = np.abs(pixels - own).max(axis=1)

@@ -8,8 +8,10 @@ which cancels the light's colour and strength.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -17,6 +19,11 @@ import numpy as np
 from vision.order import column_medians, median, quantile
 
 GRID_WIDTH = 80
+# A pixel is an object when it departs from the colour expected there (the floor's, or a
+# wall's band, see `vision.walls`) by this factor (log, linear light) at least, and by GRAIN
+# times the typical departure of what it is told from (its grain; see `least_departure`).
+OBJECT_FACTOR = math.log(1.2)
+GRAIN = 7.0
 # Rounds of fitting and choosing the pixels the fit explains. A third round is close in most
 # pictures, but not where the rim is the floor's colour: the fourth can still take it out.
 ROUNDS = 4
@@ -138,3 +145,20 @@ def polygon_mask(polygon: np.ndarray, height: int, width: int) -> np.ndarray:
     points = np.round(polygon * np.array([width, height])).astype(np.int32)
     cv2.fillPoly(mask, [points], 1)
     return mask.astype(bool)
+
+
+def least_departure(grain: float | np.ndarray) -> Any:
+    """How far a pixel departs from the colour expected there to be an object, at a contrast
+    of 1, where what it is told from departs from that colour by `grain` typically (a 0.3
+    quantile of its departures; a number, or an array of them): texture is not an object."""
+    return np.maximum(OBJECT_FACTOR, GRAIN * grain)
+
+
+def outer_hull(mask: np.ndarray) -> np.ndarray:
+    """The convex hull (N x 2 pixel indices, x then y) of a mask's pixels, found from its
+    outer outlines only: the same hull from far fewer points."""
+    outlines, _ = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    hull: np.ndarray = cv2.convexHull(np.concatenate(outlines)).reshape(-1, 2)
+    return hull

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.floor import polygon_mask
+from vision.floor import OBJECT_FACTOR, least_departure, outer_hull, polygon_mask
 
 # Sides of the tray's outline: its hull simplified within this share of its perimeter (a
 # tray's walls are straight; a lens bends them a little).
@@ -29,10 +29,6 @@ STRETCH = 1.0
 # How far along a wall, each way, the stretches its look at a place is judged by reach, in
 # stick lengths.
 WINDOW = 1.2
-# A pixel departs from the wall's model by this many times the band's typical departure (see
-# `vision.detect.GRAIN`), and by OBJECT_FACTOR at least.
-BAND_GRAIN = 7.0
-OBJECT_FACTOR = float(np.log(1.2))
 # Fewest stretches of the wall each side of a run where a stick may lie.
 SIDE_STRETCHES = 2
 # Fewest stretches a row of a wall needs for a model.
@@ -90,11 +86,7 @@ def wall_band(
         departs[by] &= (away > contrast) | (away < 0)
         modelled[by] |= away >= 0
     objects[ys, xs] = departs & modelled
-    # The hull of the widened floor's outer outline (far fewer points than all its pixels).
-    outlines, _ = cv2.findContours(
-        (signed <= each_way).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
-    )
-    widened = cv2.convexHull(np.concatenate(outlines)).reshape(-1, 2).astype(np.float32)
+    widened = outer_hull(signed <= each_way).astype(np.float32)
     return band, objects, widened / np.array([width, height], np.float32)
 
 
@@ -165,7 +157,7 @@ def _fit(
     kept = modelled[rows, column]
     spread = np.abs(colours[kept] - colour[rows[kept], column[kept]]).max(axis=1)
     typical = _quantiles_by_row(spread, rows[kept], count, 0.3)
-    least = np.maximum(OBJECT_FACTOR, BAND_GRAIN * typical)[:, None].repeat(stretches, axis=1)
+    least = least_departure(typical)[:, None].repeat(stretches, axis=1)
     least[~modelled] = np.inf
     return _Model(np.nan_to_num(colour).astype(np.float32), least, stretch)
 
