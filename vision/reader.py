@@ -545,7 +545,7 @@ class StickReader:
             if area > 0 and piece and blob.length < 0.75 * length:
                 return PARTLY_HIDDEN
         if len(sticks) != 4:
-            return f"found {len(sticks)} sticks, need 4" if sticks else "no sticks in the tray"
+            return _count_problem(len(sticks))
         if len(blobs) > len(sticks):
             return NOT_A_STICK
         return None
@@ -746,9 +746,12 @@ def _sticks_missing(found: Measurement) -> bool:
     and parts none of it (see `_stands`), so sticks found touching, or one over the edge,
     are a problem it cannot mend, and it is not worth its time on such a frame."""
     count = len(found.sticks)
-    return count < 4 and found.problem == (
-        f"found {count} sticks, need 4" if count else "no sticks in the tray"
-    )
+    return count < 4 and found.problem == _count_problem(count)
+
+
+def _count_problem(count: int) -> str:
+    """The problem of a throw whose objects are all sticks but `count` of them, not four."""
+    return f"found {count} sticks, need 4" if count else "no sticks in the tray"
 
 
 def _sized_by_the_frame(found: Measurement) -> Calibrated | None:
