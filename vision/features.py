@@ -429,7 +429,8 @@ def _column_chroma(columns: np.ndarray) -> np.ndarray:
     """Each column's log blue and log red against green (BGR ratios to the floor), a row
     each."""
     log = np.log(np.maximum(columns, 1e-3)).astype(np.float64)
-    return np.stack((log[:, 0] - log[:, 1], log[:, 2] - log[:, 1]), axis=1)
+    chroma: np.ndarray = log[:, ::2] - log[:, 1:2]
+    return chroma
 
 
 def _run_around(member: list[bool], level: list[float], centre: int) -> tuple[int, int]:
