@@ -321,8 +321,14 @@ def _even_run(brightness: np.ndarray, centre: int) -> int:
 
 def _unevenness(profile: np.ndarray) -> float:
     """The log of the spread of the columns' brightness over their mean (at least 0.001):
-    how far from evenly lit across the width, whichever way."""
-    return math.log(max(float(np.std(profile)) / max(float(np.mean(profile)), 1e-3), 1e-3))
+    how far from evenly lit across the width, whichever way. The spread and the mean are
+    `np.std`'s and `np.mean`'s, the same sums in the same precision, without the set-up that
+    takes them several times as long as the arithmetic on a dozen columns."""
+    n = len(profile)
+    mean = np.add.reduce(profile) / n
+    deviation = profile - mean
+    spread = np.sqrt(np.add.reduce(deviation * deviation) / n)
+    return math.log(max(float(spread) / max(float(mean), 1e-3), 1e-3))
 
 
 def _log_chroma(colour: np.ndarray) -> tuple[float, float]:
