@@ -304,19 +304,22 @@ def _darker_towards_the_shade(brightness: np.ndarray, tilt: float) -> bool:
 
 def _even_run(brightness: np.ndarray, centre: int) -> int:
     """How many columns around `centre` are lit within EVEN_RUN of each other (see
-    `even_run`), the run grown one column at a time on the side nearer its level."""
+    `even_run`), the run grown one column at a time on the side nearer its level (the
+    first, on a tie)."""
     level = brightness.tolist()
     start = end = centre
     low = high = level[centre]
     while True:
-        options = [i for i in (start - 1, end + 1) if 0 <= i < len(level)]
-        fits = [i for i in options if max(high, level[i]) <= EVEN_RUN * min(low, level[i])]
-        if not fits:
-            return end - start + 1
         mean = (low + high) / 2
-        i = min(fits, key=lambda i: abs(level[i] - mean))
-        start, end = min(start, i), max(end, i)
-        low, high = min(low, level[i]), max(high, level[i])
+        nearest = None
+        for i in (start - 1, end + 1):
+            fits = 0 <= i < len(level) and max(high, level[i]) <= EVEN_RUN * min(low, level[i])
+            if fits and (nearest is None or abs(level[i] - mean) < abs(level[nearest] - mean)):
+                nearest = i
+        if nearest is None:
+            return end - start + 1
+        start, end = min(start, nearest), max(end, nearest)
+        low, high = min(low, level[nearest]), max(high, level[nearest])
 
 
 def _unevenness(profile: np.ndarray) -> float:
