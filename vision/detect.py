@@ -1158,6 +1158,6 @@ def _measure(
         fill=area / max(rw * rh, 1.0),
         touches_frame=_reaches_the_border(bounds, size, FRAME_REACH),
         touches_edge=int(np.count_nonzero(edge & part)) / max(rh, 1.0),
-        corners=tuple((float(px), float(py)) for px, py in corners),
+        corners=tuple(map(tuple, corners.tolist())),
         reach=float(depth[part].max()) * scale,
     )

@@ -699,7 +699,7 @@ def _sharpness(grey: np.ndarray, strip: np.ndarray) -> float:
 def _side_steps(profile: np.ndarray) -> list[tuple[float, float]]:
     """(steepest step over height, height) at each side of a profile across the stick whose
     height (from the floor beyond to the stick within) is 8 levels or more."""
-    jumps = np.abs(np.diff(profile))
+    jumps = np.abs(profile[1:] - profile[:-1])
     side = MARGIN + 4
     steps = []
     for height, jump in (
@@ -773,5 +773,5 @@ def _end_steps(profile: np.ndarray, middle: slice, outside: int) -> list[tuple[f
     for end in (profile[:half], profile[half:][::-1]):
         height = abs(inside - median(end[:outside]))
         if height >= END_STEP:
-            steps.append((float(np.abs(np.diff(end)).max()) / height, height))
+            steps.append((float(np.abs(end[1:] - end[:-1]).max()) / height, height))
     return steps
