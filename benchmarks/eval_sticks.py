@@ -7,7 +7,8 @@ calibration and without; the clean-throw rate counts the calibrated readings and
 set's uncalibrated ones, the wrong-count rate counts every reading. `--split holdout` uses
 seeds, a stick set, a tray and a light that the reader was never tuned on; `--split low`
 the tune split's names under lamps lower than it draws, `--split drawn` floors and lights
-drawn at random instead of named (see `vision.evaluation`).
+drawn at random instead of named, `--split sky` the tune split's names by a warm lamp and a
+blue sky (see `vision.evaluation`).
 
 While changing the reader, `--only` picks set-ups of the split by index, `--dump` keeps
 every reading (a JSON line each), and `--compare` lists the readings that changed since an
@@ -15,7 +16,7 @@ earlier dump: a change is judged reading by reading, not by the totals alone. `-
 the counted clean throws not read right and every wrong count, each with the set-up and image
 that `benchmarks/why_sticks.py` takes (not on the holdout split, which stays unlooked at).
 
-Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|low|drawn|holdout] [--setups N]
+Run: .venv/bin/python benchmarks/eval_sticks.py [--split tune|low|drawn|sky|holdout] [--setups N]
          [--images N] [--only 100-159,200-279] [--jobs 2] [--dump NEW.jsonl]
          [--compare OLD.jsonl] [--misses]
 """

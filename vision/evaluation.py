@@ -7,7 +7,9 @@ degrees lower than drawn, for the long shadows the tune split has few of. The `h
 split uses other seeds and adds a stick set, a tray and a light (`scenes.HELD_OUT`) that
 the other splits never contain. The `drawn` split, which may be looked at too, draws each
 set-up's floor and light at random (`scenes.conditions_drawn`) instead of from the catalogue:
-conditions between and around the named ones, where a reader tuned on those can fail.
+conditions between and around the named ones, where a reader tuned on those can fail. The
+`sky` split, which may be looked at too, lights the tune split's sticks and trays by a warm
+lamp and a blue sky (`scenes.lamp_and_sky`), whose tinted shade the drawn split seldom has.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from vision.render import Scene, render
 TUNE_STYLES = tuple(s for s in scenes.STYLES if s != scenes.HELD_OUT["style"])
 TUNE_TRAYS = tuple(t for t in scenes.TRAYS if t != scenes.HELD_OUT["tray"])
 TUNE_LIGHTS = tuple(li for li in scenes.LIGHTS if li != scenes.HELD_OUT["light"])
-SPLIT_SEEDS = {"tune": 10_000, "drawn": 50_000, "low": 70_000, "holdout": 90_000}
+SPLIT_SEEDS = {"tune": 10_000, "sky": 30_000, "drawn": 50_000, "low": 70_000, "holdout": 90_000}
 LOW_LAMPS = 12.0
 
 
@@ -42,6 +44,7 @@ class SetupCase:
     height: int
     lamps_lowered: float = 0.0
     conditions_drawn: bool = False
+    lamp_and_sky: bool = False
 
     def setup(self) -> scenes.Setup:
         """The installation this case stands for."""
@@ -50,6 +53,8 @@ class SetupCase:
         )
         if self.conditions_drawn:
             made = scenes.conditions_drawn(made, self.seed)
+        if self.lamp_and_sky:
+            made = scenes.lamp_and_sky(made, self.seed)
         return scenes.lamps_lowered(made, self.lamps_lowered) if self.lamps_lowered else made
 
 
@@ -110,6 +115,7 @@ def setups(split: str, count: int) -> list[SetupCase]:
                 720 if wide else 480,
                 LOW_LAMPS if split == "low" else 0.0,
                 conditions_drawn=split == "drawn",
+                lamp_and_sky=split == "sky",
             )
         )
     return result

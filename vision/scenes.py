@@ -189,6 +189,25 @@ def conditions_drawn(setup: Setup, seed: int) -> Setup:
     return replace(setup, tray=tray, lighting=_drawn_lighting(rng))
 
 
+def lamp_and_sky(setup: Setup, seed: int) -> Setup:
+    """`setup` lit by a warm lamp, low over the tray, and a blue sky through a window: the
+    shade, lit by the sky alone, is tinted blue against the lamplit floor, and a round face
+    turned from the lamp takes the sky's colour. A room lit so is common, but the drawn
+    split's lamp and ambient light, drawn each on their own, seldom pair so."""
+    rng = np.random.default_rng(seed)
+    warmth, coolness = rng.uniform(0.3, 1.0), rng.uniform(0.5, 1.0)
+    lamp = NEUTRAL_LIGHT + warmth * (WARM_LIGHT - NEUTRAL_LIGHT)
+    sky = NEUTRAL_LIGHT + coolness * (COOL_LIGHT - NEUTRAL_LIGHT)
+    light = Light(rng.uniform(0, 360), rng.uniform(25, 50), _rgb(lamp / lamp.max()), 0.2)
+    ambient = _rgb(sky / sky.max() * rng.uniform(0.15, 0.35))
+    return replace(setup, lighting=Lighting("lamp_and_sky", (light,), ambient))
+
+
+def _rgb(colour: np.ndarray) -> RGB:
+    r, g, b = (float(c) for c in colour)
+    return (r, g, b)
+
+
 def _drawn_albedo(rng: np.random.Generator, darkest: float, palest: float) -> RGB:
     """A surface colour of any hue, its value even on a log scale between the bounds."""
     value = math.exp(rng.uniform(math.log(darkest), math.log(palest)))
@@ -219,8 +238,7 @@ def _drawn_light_colour(rng: np.random.Generator, strength: float) -> RGB:
     colour = NEUTRAL_LIGHT + abs(warmth) * (towards - NEUTRAL_LIGHT)
     if rng.random() < 0.2:
         colour = colour * np.array(colorsys.hsv_to_rgb(rng.uniform(0, 1), 0.4, 1.0))
-    r, g, b = (float(c) for c in colour * strength / colour.max())
-    return (r, g, b)
+    return _rgb(colour * strength / colour.max())
 
 
 def project(cam: CameraSetup, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -34,3 +34,19 @@ def test_the_drawn_split_draws_a_floor_and_a_light_of_its_own_for_every_set_up()
     named = {scenes.make_setup("dark", "linen", light, 1).lighting for light in scenes.LIGHTS}
     assert not {s.lighting.ambient for s in built} & {lighting.ambient for lighting in named}
     assert {len(setup.lighting.lights) for setup in built} == {1, 2}
+
+
+def test_the_sky_split_lights_its_trays_by_a_warm_lamp_and_a_blue_sky() -> None:
+    """The sky split stands for a room lit by a lamp and a window: each set-up keeps the tune
+    split's sticks and tray, and is lit by one lamp low over the tray, warmer than the light
+    in the shade (bluer against green, less red), the same each time it is built."""
+    cases = evaluation.setups("sky", 12)
+    built = [case.setup() for case in cases]
+    assert [case.setup() for case in cases] == built
+    for case, setup in zip(cases, built, strict=True):
+        assert (setup.look.name, setup.tray.name) == (case.style, case.tray)
+        (lamp,) = setup.lighting.lights
+        sky = setup.lighting.ambient
+        assert 25 <= lamp.elevation <= 50
+        assert sky[2] / sky[1] > lamp.color[2] / lamp.color[1]
+        assert sky[0] / sky[1] < lamp.color[0] / lamp.color[1]
