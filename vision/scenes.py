@@ -195,16 +195,22 @@ def lamp_and_sky(setup: Setup, seed: int) -> Setup:
     turned from the lamp takes the sky's colour. A room lit so is common, but the drawn
     split's lamp and ambient light, drawn each on their own, seldom pair so."""
     rng = np.random.default_rng(seed)
-    warmth, coolness = rng.uniform(0.3, 1.0), rng.uniform(0.5, 1.0)
-    lamp = NEUTRAL_LIGHT + warmth * (WARM_LIGHT - NEUTRAL_LIGHT)
-    sky = NEUTRAL_LIGHT + coolness * (COOL_LIGHT - NEUTRAL_LIGHT)
-    light = Light(rng.uniform(0, 360), rng.uniform(25, 50), _rgb(lamp / lamp.max()), 0.2)
-    ambient = _rgb(sky / sky.max() * rng.uniform(0.15, 0.35))
+    lamp = _daylight_towards(WARM_LIGHT, rng.uniform(0.3, 1.0))
+    sky = _daylight_towards(COOL_LIGHT, rng.uniform(0.5, 1.0))
+    light = Light(rng.uniform(0, 360), rng.uniform(25, 50), _at_strength(lamp, 1.0), 0.2)
+    ambient = _at_strength(sky, rng.uniform(0.15, 0.35))
     return replace(setup, lighting=Lighting("lamp_and_sky", (light,), ambient))
 
 
-def _rgb(colour: np.ndarray) -> RGB:
-    r, g, b = (float(c) for c in colour)
+def _daylight_towards(colour: np.ndarray, share: float) -> np.ndarray:
+    """A light's colour `share` of the way from daylight's (NEUTRAL_LIGHT) to `colour`."""
+    towards: np.ndarray = NEUTRAL_LIGHT + share * (colour - NEUTRAL_LIGHT)
+    return towards
+
+
+def _at_strength(colour: np.ndarray, strength: float) -> RGB:
+    """A light of `colour` whose strongest channel is `strength`."""
+    r, g, b = (float(c) for c in colour * strength / colour.max())
     return (r, g, b)
 
 
@@ -235,10 +241,10 @@ def _drawn_light_colour(rng: np.random.Generator, strength: float) -> RGB:
     strongest channel at `strength`."""
     warmth = rng.uniform(-1, 1)
     towards = WARM_LIGHT if warmth > 0 else COOL_LIGHT
-    colour = NEUTRAL_LIGHT + abs(warmth) * (towards - NEUTRAL_LIGHT)
+    colour = _daylight_towards(towards, abs(warmth))
     if rng.random() < 0.2:
         colour = colour * np.array(colorsys.hsv_to_rgb(rng.uniform(0, 1), 0.4, 1.0))
-    return _rgb(colour * strength / colour.max())
+    return _at_strength(colour, strength)
 
 
 def project(cam: CameraSetup, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
