@@ -315,21 +315,22 @@ class StickReader:
             if _sticks_missing(found):
                 yield _along_the_walls(calibration.tray, known)
             return
-        yield from self._looks_sized_by_the_frame(found, image)
+        sized = _sized_by_the_frame(found)
+        yield from self._looks_sized_by_the_frame(found, image, sized)
         if _paint_lost_as_shadow(found):
             yield _Look(PLAIN_SHADOWS, found.outline, plain_shadows=True)
         if len(found.sticks) < 4:
             for contrast in CONTRASTS[1:]:
                 how = _at_contrast("closer to", contrast)
                 yield _Look(how, found.outline, contrast=contrast, all_whole=True)
-            sized = _sized_by_the_frame(found)
             if sized is not None and _sticks_missing(found):
                 yield _along_the_walls(found.outline, sized)
 
-    def _looks_sized_by_the_frame(self, found: Measurement, image: np.ndarray) -> Iterator[_Look]:
-        """The looks without calibration that know a stick's size from the sticks the first
-        look `found` whole in `image` (see `_sized_by_the_frame`, `_second_looks`)."""
-        sized = _sized_by_the_frame(found)
+    def _looks_sized_by_the_frame(
+        self, found: Measurement, image: np.ndarray, sized: Calibrated | None
+    ) -> Iterator[_Look]:
+        """The looks without calibration that know a stick's size (`sized`) from the sticks
+        the first look `found` whole in `image` (see `_sized_by_the_frame`, `_second_looks`)."""
         if sized is None or found.outline is None:
             return
         reach = SHADE_REACH * sized.stick_thickness / found.width
@@ -627,7 +628,7 @@ def _lying_along_the_walls(found: Measurement, look: _Look) -> bool:
         return False
     thickness = look.known.stick_thickness
     size = (found.width, found.height)
-    floor = (look.tray * np.array(size, np.float32)).reshape(-1, 1, 2)
+    floor = _in_pixels(look.tray, size)
     beyond = [
         blob
         for blob in found.blobs
@@ -702,13 +703,20 @@ def _within(
     """The `blobs` whose middles lie within `outline` (fractions of `size`, the working
     image's width and height) and whose boxes reach no further than `margin` pixels beyond
     it."""
-    polygon = (outline * np.array(size, np.float32)).reshape(-1, 1, 2)
+    polygon = _in_pixels(outline, size)
     return [
         blob
         for blob in blobs
         if cv2.pointPolygonTest(polygon, blob.center, False) >= 0
         and all(cv2.pointPolygonTest(polygon, corner, True) >= -margin for corner in blob.corners)
     ]
+
+
+def _in_pixels(outline: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """An `outline` in fractions of a picture's `size` (width, height) as a contour of its
+    pixels, as OpenCV's polygon tests take it."""
+    contour: np.ndarray = (outline * np.array(size, np.float32)).reshape(-1, 1, 2)
+    return contour
 
 
 def _all_whole(found: Measurement) -> bool:
